@@ -1,0 +1,48 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { isLanguage } from "#common/languages.ts";
+import { basePathOf } from "../../i18n/language-of-path.ts";
+
+export const ERROR_PAGE_TYPES = [403, 404, 500] as const;
+export type ErrorPageType = (typeof ERROR_PAGE_TYPES)[number];
+
+// Used only when the catalog itself could not load (the root loader failed).
+const FALLBACK: Record<string, string> = {
+  "error.403.title": "Access denied",
+  "error.403.text": "You do not have permission to see this page.",
+  "error.404.title": "Page not found",
+  "error.404.text": "The page you are looking for does not exist or has moved.",
+  "error.500.title": "Server error",
+  "error.500.text": "The studio hit a problem. Please try again in a moment.",
+  "error.backHome": "Back to home",
+};
+
+/** The error page body (spec §2 /error/{type}): status title, the message or the status text, back home. */
+export function ErrorView({ status, message }: { status: number; message?: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const type: ErrorPageType = status === 403 || status === 404 ? status : 500;
+  const say = (key: string) => {
+    const text = t(key);
+    return text === key ? (FALLBACK[key] ?? key) : text;
+  };
+  const language = isLanguage(i18n?.language) ? i18n.language : "en";
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center"
+    >
+      <p className="font-bold text-6xl text-primary" aria-hidden="true">
+        {type}
+      </p>
+      <h1 className="font-semibold text-2xl">{say(`error.${type}.title`)}</h1>
+      <p className="text-stone-600">{message || say(`error.${type}.text`)}</p>
+      <Link
+        to={basePathOf(language) || "/"}
+        replace={type === 404}
+        className="mt-4 inline-flex h-11 items-center rounded-full bg-primary px-6 font-medium text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      >
+        {say("error.backHome")}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+import { TIMEOUTS_MS } from "#common/constants.ts";
+import { type Envelope, type ErrorEnvelope, isSuccess } from "#common/errors.ts";
+import { acceptLanguageOf } from "#common/languages.ts";
+import { API_VERSION, bodyParams, SIGNATURE_HEADERS, type SignedParam, signCall } from "#common/signature.ts";
+import { apiClientState } from "./client-state.ts";
+
+/** A failed call: `status` is the envelope's code (or NETWORK / TIMEOUT), `body` the whole answer (spec §8). */
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: string;
+  readonly body: Partial<ErrorEnvelope> & Record<string, unknown>;
+  constructor(status: string, body: Partial<ErrorEnvelope> & Record<string, unknown>) {
+    super(typeof body.msg === "string" ? body.msg : status);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface CallOptions {
+  params?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  timeoutMs?: number;
+  /** Concurrent identical calls share one request (e.g. refreshUserInfo, spec §7). */
+  dedupe?: boolean;
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+/** A signed call to the product API (decision 0003); resolves to the envelope's data. */
+export function apiCall<T>(method: "GET" | "POST", path: string, options: CallOptions = {}): Promise<T> {
+  if (!options.dedupe) return send<T>(method, path, options);
+  const key = `${method} ${path} ${JSON.stringify(options.params ?? null)} ${JSON.stringify(options.body ?? null)}`;
+  const running = inFlight.get(key);
+  if (running) return running as Promise<T>;
+  const call = send<T>(method, path, options).finally(() => inFlight.delete(key));
+  inFlight.set(key, call);
+  return call;
+}
+
+async function send<T>(method: "GET" | "POST", path: string, options: CallOptions): Promise<T> {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(options.params ?? {})) {
+    if (value !== null && value !== undefined) search.append(name, String(value));
+  }
+  const params: SignedParam[] = method === "GET" ? [...search.entries()] : bodyParams(options.body ?? {});
+  const timestamp = String(Date.now());
+  const signature = await signCall(method, path, params, timestamp, apiClientState.signingKey);
+  const headers: Record<string, string> = {
+    [SIGNATURE_HEADERS.version]: API_VERSION,
+    [SIGNATURE_HEADERS.timestamp]: timestamp,
+    [SIGNATURE_HEADERS.client]: `web/${apiClientState.release}`,
+    [SIGNATURE_HEADERS.signature]: signature,
+    "Accept-Language": acceptLanguageOf(apiClientState.language),
+  };
+  if (method === "POST") headers["Content-Type"] = "application/json";
+  const url = search.size > 0 ? `${path}?${search}` : path;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: method === "POST" ? JSON.stringify(options.body ?? {}) : null,
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUTS_MS.default),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    throw new ApiError(timedOut ? "TIMEOUT" : "NETWORK", { msgKey: timedOut ? "errors.timeout" : "errors.network" });
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError("INTERNAL_ERROR", { msgKey: "errors.internal" });
+  }
+  if (isSuccess(envelope)) return envelope.data;
+  if (envelope.status === "AUTH_ERROR") apiClientState.onAuthError(apiClientState.signedIn);
+  throw new ApiError(String(envelope.status), envelope as ErrorEnvelope & Record<string, unknown>);
+}

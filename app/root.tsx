@@ -1,0 +1,107 @@
+import { useEffect, useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
+import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
+import type { Catalog } from "../server/i18n.ts";
+import type { Route } from "./+types/root";
+import { pageContext } from "./context.ts";
+import { ErrorView } from "./features/errors/error-view.tsx";
+import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
+import { catalogFor } from "./i18n/catalogs.server.ts";
+import { createI18n } from "./i18n/create-i18n.ts";
+import { languageOfPath } from "./i18n/language-of-path.ts";
+import { configureApiClient } from "./lib/api/client-state.ts";
+import { useNonce } from "./nonce.tsx";
+import "./styles.css";
+
+/** The initial state every page starts from: language data and the key for signed calls (spec §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context.get(pageContext);
+  const language = languageOfPath(new URL(request.url).pathname);
+  return {
+    language,
+    dir: RTL_LANGUAGES.has(language) ? ("rtl" as const) : ("ltr" as const),
+    messages: catalogFor(language),
+    signingKey: app.config.CLIENT_SIGNING_KEY,
+    release: process.env.npm_package_version ?? "dev",
+    supportEmail: app.config.SUPPORT_EMAIL,
+  };
+}
+
+/** The catalog is only fetched again when the language changes or after a write. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.href === nextUrl.href || (formMethod && formMethod !== "GET")) return defaultShouldRevalidate;
+  return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang={data?.language ?? "en"} dir={data?.dir ?? "ltr"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#947C62" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-stone-50 text-stone-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+interface InitialState {
+  language: Language;
+  messages: Catalog;
+  signingKey: string;
+  release: string;
+}
+
+function useInitialState(data: InitialState | undefined) {
+  const i18n = useMemo(() => (data ? createI18n(data.language, data.messages) : null), [data]);
+  if (data && typeof window !== "undefined") {
+    configureApiClient({ language: data.language, signingKey: data.signingKey, release: data.release });
+  }
+  useEffect(() => {
+    if (data) errorReportingReady();
+  }, [data]);
+  return i18n;
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  const i18n = useInitialState(data);
+  if (!i18n) return null;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Outlet />
+    </I18nextProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const i18n = useInitialState(data);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportError("boundary", error);
+  }, [error]);
+  const view = <ErrorView status={status} />;
+  return i18n ? <I18nextProvider i18n={i18n}>{view}</I18nextProvider> : view;
+}

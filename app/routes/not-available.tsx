@@ -1,0 +1,21 @@
+import { useTranslation } from "react-i18next";
+import { metaTranslate } from "../i18n/meta.ts";
+import type { Route } from "./+types/not-available";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaTranslate(matches, "notAvailable.title") }, { name: "robots", content: "noindex" }];
+}
+
+/** Shown when a sticker or the service is not accessible to this visitor (spec §2). */
+export default function NotAvailable() {
+  const { t } = useTranslation();
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center"
+    >
+      <h1 className="font-semibold text-2xl">{t("notAvailable.title")}</h1>
+      <p className="text-stone-600">{t("notAvailable.text")}</p>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The one error model (STYLE.md §4): a code names what went wrong, maps to an HTTP status, and to a
+ * catalog key whose translation travels in the envelope's `msg` and becomes the page's toast.
+ */
+export const ERRORS = {
+  AUTH_ERROR: { http: 401, key: "errors.authError" },
+  INVALID_INPUT: { http: 400, key: "errors.invalidInput" },
+  MALFORMED_JSON: { http: 400, key: "errors.invalidInput" },
+  SIGNATURE_MISSING: { http: 401, key: "catchMessage.IllegaRequest" },
+  SIGNATURE_INVALID: { http: 401, key: "catchMessage.IllegaRequest" },
+  SIGNATURE_STALE: { http: 401, key: "catchMessage.IllegaRequest" },
+  UNSUPPORTED_VERSION: { http: 400, key: "catchMessage.IllegaRequest" },
+  NO_PERMISSION: { http: 403, key: "errors.noPermission" },
+  NOT_FOUND: { http: 404, key: "errors.notFound" },
+  API_NOT_FOUND: { http: 404, key: "errors.apiNotFound" },
+  METHOD_NOT_ALLOWED: { http: 405, key: "errors.apiNotFound" },
+  PAYLOAD_TOO_LARGE: { http: 413, key: "errors.payloadTooLarge" },
+  RATE_LIMITED: { http: 429, key: "errors.rateLimited" },
+  SERVICE_UNAVAILABLE: { http: 503, key: "errors.unavailable" },
+  INTERNAL_ERROR: { http: 500, key: "errors.internal" },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Success statuses of the envelope (spec §7: 200 or "OK"). */
+export type SuccessStatus = 200 | "OK";
+
+export interface SuccessEnvelope<T> {
+  status: SuccessStatus;
+  data: T;
+}
+
+export interface ErrorEnvelope {
+  status: ErrorCode;
+  data: null;
+  /** The translated message (spec §8 reads errMsg, errorMessage, msg or message). */
+  msg: string;
+  /** The catalog key of `msg`, so the page can translate it again. */
+  msgKey: string;
+  /** Field problems for INVALID_INPUT, as `path: message`. */
+  issues?: string[];
+}
+
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+
+export function isSuccess<T>(envelope: Envelope<T>): envelope is SuccessEnvelope<T> {
+  return envelope.status === 200 || envelope.status === "OK";
+}
+
+/** Thrown by services; the HTTP edge turns it into an ErrorEnvelope. */
+export class AppError extends Error {
+  override name = "AppError";
+  readonly code: ErrorCode;
+  readonly issues: string[] | undefined;
+  constructor(code: ErrorCode, message?: string, options?: { issues?: string[]; cause?: unknown }) {
+    super(message ?? code, { cause: options?.cause });
+    this.code = code;
+    this.issues = options?.issues;
+  }
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERRORS[code].http;
+}
+
+export function messageKeyOf(code: ErrorCode): string {
+  return ERRORS[code].key;
+}

@@ -1,0 +1,66 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const POSTGRES_PORT = PORT + 1;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const dataDir = process.env.E2E_DATA_DIR ?? `./data/e2e-${process.pid}`;
+
+// Debian's Chromium (installed by .ci/run): Playwright cannot download its own browsers here.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    // The same app on PostgreSQL (CI sets TEST_DATABASE_URL): the foundation flows once more.
+    ...(onPostgres
+      ? [{ name: "postgres", testMatch: /foundation\.spec\.ts/, use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${POSTGRES_PORT}`, launchOptions: chromium } }]
+      : []),
+  ],
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && node scripts/start.ts`,
+      url: `http://localhost:${PORT}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${PORT}` },
+    },
+    ...(onPostgres
+      ? [
+          {
+            command: "node tests/setup/start-on-postgres.ts",
+            url: `http://localhost:${POSTGRES_PORT}/readyz`,
+            timeout: 180_000,
+            reuseExistingServer: false,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: { PORT: String(POSTGRES_PORT), DATA_DIR: `${dataDir}-pg`, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${POSTGRES_PORT}` },
+          },
+        ]
+      : []),
+  ],
+});

@@ -1,0 +1,24 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** Builds the pages when the build is missing or older than the page sources or the lockfile. */
+function newestChange(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+const marker = path.resolve("build/server/index.js");
+const sources = ["app", "common", "public"].filter((folder) => existsSync(folder));
+const inputs = [...sources.map(newestChange), statSync("package-lock.json").mtimeMs, statSync("vite.config.ts").mtimeMs];
+const stale = !existsSync(marker) || Math.max(...inputs) > statSync(marker).mtimeMs;
+
+if (stale) {
+  console.log("Building the app…");
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,87 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { allCalls } from "./calls.ts";
+import type { AppContext } from "./context.ts";
+import { createApiRouter } from "./http/api.ts";
+import { compress } from "./http/compress.ts";
+import type { AppEnv } from "./http/env.ts";
+import { requestContext } from "./http/request-context.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { STORAGE_KEY_PATTERN } from "./storage/storage.ts";
+
+/** What a page render receives from the server (read in loaders through the router context). */
+export interface PageRequestContext {
+  app: AppContext;
+  nonce: string;
+  requestId: string;
+}
+
+export type PageRenderer = (request: Request, context: PageRequestContext) => Promise<Response>;
+
+export interface ServerAppOptions {
+  /** Renders a page with React Router (the production build or Vite's dev build). */
+  renderPage: PageRenderer;
+  /** Folder of the built browser assets (`build/client`); absent in development (Vite serves them). */
+  clientAssetsDir?: string;
+  /** True while the process drains on SIGTERM: /readyz answers 503 so balancers stop sending. */
+  isDraining?: () => boolean;
+  development?: boolean;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** One Hono app: health, stored files, static assets, the JSON API, and React Router for pages. */
+export function createServerApp(app: AppContext, options: ServerAppOptions) {
+  const server = new Hono<AppEnv>();
+  server.use(requestContext(app.log));
+  server.use(securityHeaders({ hsts: app.config.secure, development: options.development ?? false }));
+  server.use(compress());
+
+  server.get("/healthz", (c) => c.json({ status: "ok" }));
+  server.get("/readyz", async (c) => {
+    if (options.isDraining?.()) return c.json({ status: "draining" }, 503);
+    try {
+      await app.database.ping();
+      return c.json({ status: "ready", database: app.database.kind });
+    } catch (error) {
+      c.var.log.warn({ err: error }, "readiness check failed");
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  server.get("/files/:key", async (c) => {
+    const key = c.req.param("key");
+    const file = STORAGE_KEY_PATTERN.test(key) ? await app.storage.get(key) : null;
+    if (!file) return c.json({ status: "NOT_FOUND" }, 404);
+    return c.body(new Uint8Array(file.body), 200, {
+      "Content-Type": file.contentType,
+      "Cache-Control": IMMUTABLE,
+      "Content-Length": String(file.body.length),
+    });
+  });
+
+  if (options.clientAssetsDir) {
+    const root = options.clientAssetsDir;
+    server.use(
+      "/assets/*",
+      async (c, next) => {
+        await next();
+        if (c.res.ok) c.res.headers.set("Cache-Control", IMMUTABLE);
+      },
+      serveStatic({ root, precompressed: true }),
+    );
+    // Other build files (favicon, robots.txt…): only paths that name a file reach the disk.
+    const publicFile = serveStatic<AppEnv>({ root, precompressed: true });
+    server.use("*", async (c, next) => {
+      if (!/\/[^/]+\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.startsWith("/api/")) return next();
+      const response = await publicFile(c, next);
+      if (c.res.ok && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "public, max-age=3600");
+      return response;
+    });
+  }
+
+  server.route("/", createApiRouter(app, allCalls(app)));
+
+  server.all("*", (c) => options.renderPage(c.req.raw, { app, nonce: c.var.nonce, requestId: c.var.requestId }));
+  return server;
+}

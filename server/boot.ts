@@ -1,0 +1,27 @@
+import path from "node:path";
+import { type Config, parseConfig } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { openDatabase } from "./db/client.ts";
+import { createLogger } from "./log.ts";
+import { connectRateLimitStore } from "./rate-limit.ts";
+import { createLocalStorage } from "./storage/local-storage.ts";
+
+/** Everything a process needs before it serves: config, logger, migrated database, storage. */
+export async function bootAppContext(
+  env: Record<string, string | undefined> = process.env,
+  overrides: { pgliteDir?: string } = {},
+): Promise<AppContext> {
+  const config: Config = parseConfig(env);
+  const log = createLogger(config);
+  const dataDir = path.resolve(config.DATA_DIR);
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: overrides.pgliteDir ?? path.join(dataDir, "pglite"),
+  });
+  log.info({ database: database.kind }, "database ready (migrations applied)");
+  const storage = createLocalStorage(path.join(dataDir, "files"));
+  if (config.REDIS_URL && !(await connectRateLimitStore(config))) {
+    log.warn("Redis did not answer: rate limits are counted per process until it does");
+  }
+  return { config, log, database, storage };
+}

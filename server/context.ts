@@ -1,0 +1,19 @@
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Logger } from "./log.ts";
+import type { Storage } from "./storage/storage.ts";
+
+/** The long-lived parts of one server process, handed to every service call. */
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  database: Database;
+  storage: Storage;
+}
+
+/** The signed-in user behind a request (accounts fill in the rest). */
+export interface Viewer {
+  userId: number;
+  sessionId: number;
+  signingKey: string;
+}

@@ -1,0 +1,62 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+/** Both drivers expose the same query builder; the node-postgres type names it. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The raw PGlite handle (pg-boss's embedded adapter needs it), or null on PostgreSQL. */
+  pglite: PGlite | null;
+  /** The pg pool on PostgreSQL, or null on PGlite. */
+  pool: pg.Pool | null;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data folder; `memory://` keeps it in memory (tests). */
+  pgliteDir: string;
+}
+
+/** Opens the database and applies the committed migrations (the same on both engines). */
+export async function openDatabase({ url, pgliteDir }: OpenDatabaseOptions): Promise<Database> {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return {
+      db,
+      kind: "postgres",
+      pglite: null,
+      pool,
+      ping: async () => void (await pool.query("select 1")),
+      close: () => pool.end(),
+    };
+  }
+  if (!pgliteDir.startsWith("memory://")) await mkdir(path.resolve(pgliteDir), { recursive: true });
+  const client = await PGlite.create(pgliteDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    pool: null,
+    ping: async () => void (await client.query("select 1")),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { openDatabase } from "./client.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const SPEC_TABLES = [
+  "users",
+  "sessions",
+  "email_links",
+  "stickers",
+  "sticker_tags",
+  "pictures",
+  "tags",
+  "styles",
+  "prompts",
+  "tips",
+  "favorites",
+  "tasks",
+  "points_ledger",
+  "subscriptions",
+  "trades",
+  "payment_events",
+  "invites",
+  "events",
+  "client_errors",
+  "feedback",
+];
+
+describe(`migrations (${process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : "PGlite"})`, () => {
+  it("create a table for everything the spec names", async () => {
+    const result = await t.app.database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    const names = result.rows.map((row) => row.table_name);
+    for (const table of SPEC_TABLES) expect(names).toContain(table);
+  });
+
+  it("keep a points balance from going below zero at the database level", async () => {
+    await expect(t.app.database.db.execute(sql`insert into users (email, point) values ('neg@example.com', -1)`)).rejects.toThrow();
+  });
+
+  it("apply once: opening the same database again changes nothing", async () => {
+    if (t.app.database.kind !== "pglite") {
+      const again = await openDatabase({ url: t.app.config.DATABASE_URL, pgliteDir: "memory://" });
+      const applied = await again.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]?.n).toBeGreaterThan(0);
+      await again.close();
+    } else {
+      const applied = await t.app.database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]?.n).toBe(1);
+    }
+  });
+});

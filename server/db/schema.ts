@@ -1,0 +1,350 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Every table the spec names (spec §3), planned from the start so later features only fill them.
+ * Column names are snake_case in SQL and the spec's camelCase in TypeScript.
+ */
+const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const userRef = (name = "user_id") => bigint(name, { mode: "number" }).references(() => users.id);
+
+/** The User of spec §3. `token`, `tokenExpiresIn` and `expiresTime` come from the session row. */
+export const users = pgTable(
+  "users",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    googleId: text("google_id"),
+    facebookId: text("facebook_id"),
+    openid: text("openid"),
+    unionid: text("unionid"),
+    /** A provider's session key (spec §3); never sent to the page. */
+    sessionKey: text("session_key"),
+    mobile: text("mobile"),
+    nick: text("nick").notNull().default(""),
+    avatarPath: text("avatar_path"),
+    /** The points balance (spec §1 `point`); changed only through the points ledger. */
+    point: integer("point").notNull().default(0),
+    grade: integer("grade").notNull().default(0),
+    group: text("group"),
+    type: integer("type").notNull().default(0),
+    loginId: text("login_id"),
+    deviceId: text("device_id"),
+    /** The plan's price id while a subscription grants membership, else empty (spec §3). */
+    subscribePlan: text("subscribe_plan").notNull().default(""),
+    inviteCode: text("invite_code"),
+    invitedBy: bigint("invited_by", { mode: "number" }),
+    locale: text("locale").notNull().default("en"),
+    deleted: boolean("deleted").notNull().default(false),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_google_id_key").on(t.googleId),
+    uniqueIndex("users_invite_code_key").on(t.inviteCode),
+    check("users_point_not_negative", sql`${t.point} >= 0`),
+  ],
+);
+
+/** A signed-in browser or client. Only the token's hash is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** This session's key for signed calls (decision 0003). */
+    signingKey: text("signing_key").notNull(),
+    createdAt: created(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Single-use e-mail sign-in links (spec §4). */
+export const emailLinks = pgTable(
+  "email_links",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    redirectPath: text("redirect_path").notNull().default("/"),
+    inviteCode: text("invite_code"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("email_links_token_hash_key").on(t.tokenHash)],
+);
+
+/** 1 = the public community tag, 2 = explore / curated (spec §7). */
+export const tags = pgTable("tags", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+/** Sticker styles; `names` holds the name in each of the 14 languages. */
+export const styles = pgTable(
+  "styles",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    type: integer("type").notNull().default(1),
+    sort: integer("sort").notNull().default(0),
+    names: jsonb("names").$type<Record<string, string>>().notNull(),
+    previewPicId: text("preview_pic_id"),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("styles_key_key").on(t.key), index("styles_type_sort_idx").on(t.type, t.sort)],
+);
+
+/** A stored image: the id is its content hash; variants live in storage under derived keys. */
+export const pictures = pgTable("pictures", {
+  id: text("id").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  pngKey: text("png_key").notNull(),
+  thumbKey: text("thumb_key").notNull(),
+  createdAt: created(),
+});
+
+export const stickers = pgTable(
+  "stickers",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The public id used in URLs and calls (spec §3 `stickerInstId`). */
+    stickerInstId: text("sticker_inst_id").notNull(),
+    taskId: bigint("task_id", { mode: "number" }),
+    picId: text("pic_id")
+      .notNull()
+      .references(() => pictures.id),
+    name: text("name").notNull().default(""),
+    prompt: text("prompt").notNull().default(""),
+    styleId: integer("style_id").references(() => styles.id),
+    ownerId: userRef("owner_id"),
+    visibility: text("visibility", { enum: ["public", "private"] })
+      .notNull()
+      .default("public"),
+    locale: text("locale").notNull().default("en"),
+    favoriteCount: integer("favorite_count").notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex("stickers_inst_id_key").on(t.stickerInstId),
+    index("stickers_owner_idx").on(t.ownerId, t.id),
+    index("stickers_pic_idx").on(t.picId),
+  ],
+);
+
+export const stickerTags = pgTable(
+  "sticker_tags",
+  {
+    stickerId: bigint("sticker_id", { mode: "number" })
+      .notNull()
+      .references(() => stickers.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id),
+  },
+  (t) => [primaryKey({ columns: [t.tagId, t.stickerId] }), index("sticker_tags_sticker_idx").on(t.stickerId)],
+);
+
+/** Prompt suggestions, per interface language. */
+export const prompts = pgTable(
+  "prompts",
+  {
+    id: serial("id").primaryKey(),
+    locale: text("locale").notNull(),
+    text: text("text").notNull(),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [uniqueIndex("prompts_locale_text_key").on(t.locale, t.text)],
+);
+
+/** Tips shown while a sticker is made, per interface language. */
+export const tips = pgTable(
+  "tips",
+  {
+    id: serial("id").primaryKey(),
+    locale: text("locale").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [uniqueIndex("tips_locale_text_key").on(t.locale, t.text)],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: userRef().notNull(),
+    stickerId: bigint("sticker_id", { mode: "number" })
+      .notNull()
+      .references(() => stickers.id, { onDelete: "cascade" }),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.stickerId] }), index("favorites_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** A generation task: type text 1 / image 2, status wait 0, exeing 1, success 2, failed 3 (spec §3). */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef().notNull(),
+    type: smallint("type").notNull(),
+    status: smallint("status").notNull().default(0),
+    progress: smallint("progress").notNull().default(0),
+    prompt: text("prompt").notNull().default(""),
+    styleId: integer("style_id").references(() => styles.id),
+    inputKey: text("input_key"),
+    resultPicIds: jsonb("result_pic_ids").$type<string[]>().notNull().default([]),
+    errorCode: text("error_code"),
+    cost: integer("cost").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: created(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("tasks_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Every change of a points balance, with the key that makes it happen at most once. */
+export const pointsLedger = pgTable(
+  "points_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef().notNull(),
+    delta: integer("delta").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("points_ledger_idempotency_key").on(t.idempotencyKey), index("points_ledger_user_idx").on(t.userId)],
+);
+
+/** Subscription statuses of spec §3; only trialing and active grant membership. */
+export const SUBSCRIPTION_STATUSES = [
+  "trialing",
+  "active",
+  "incomplete",
+  "incomplete_expired",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "paused",
+] as const;
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef().notNull(),
+    provider: text("provider").notNull(),
+    providerCustomerId: text("provider_customer_id"),
+    providerSubscriptionId: text("provider_subscription_id").notNull(),
+    planId: integer("plan_id").notNull(),
+    priceId: text("price_id").notNull(),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_provider_sub_key").on(t.provider, t.providerSubscriptionId),
+    index("subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/** Payments and trials (spec §4 user type: a trial trade decides trail / formal / other). */
+export const trades = pgTable(
+  "trades",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef().notNull(),
+    kind: text("kind", { enum: ["trial", "subscription", "points"] }).notNull(),
+    planId: integer("plan_id"),
+    providerRef: text("provider_ref").notNull(),
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("trades_provider_ref_key").on(t.providerRef), index("trades_user_idx").on(t.userId)],
+);
+
+/** Payment-provider events already handled (webhook idempotency by event id). */
+export const paymentEvents = pgTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const invites = pgTable(
+  "invites",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    inviterId: userRef("inviter_id").notNull(),
+    inviteeId: userRef("invitee_id").notNull(),
+    code: text("code").notNull(),
+    rewardedAt: timestamp("rewarded_at", { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("invites_invitee_key").on(t.inviteeId), index("invites_inviter_idx").on(t.inviterId)],
+);
+
+/** Analytics events (POST /api/event). */
+export const events = pgTable(
+  "events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: bigint("user_id", { mode: "number" }),
+    clientId: text("client_id"),
+    name: text("name").notNull(),
+    path: text("path"),
+    props: jsonb("props").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [index("events_name_created_idx").on(t.name, t.createdAt)],
+);
+
+/** Errors the pages report (window errors and unhandled rejections). */
+export const clientErrors = pgTable("client_errors", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  kind: text("kind").notNull(),
+  message: text("message").notNull(),
+  stack: text("stack"),
+  url: text("url"),
+  userAgent: text("user_agent"),
+  release: text("release"),
+  createdAt: created(),
+});
+
+export const feedback = pgTable("feedback", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  userId: bigint("user_id", { mode: "number" }),
+  email: text("email"),
+  content: text("content").notNull(),
+  locale: text("locale").notNull().default("en"),
+  createdAt: created(),
+});

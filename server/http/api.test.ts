@@ -1,0 +1,240 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
+import { clientErrors, events, sessions, users } from "../db/schema.ts";
+import { hashToken } from "../sessions/resolve-session.ts";
+
+let t: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  key = t.app.config.CLIENT_SIGNING_KEY;
+});
+afterAll(() => t.close());
+
+const send = (request: Request) => t.server.request(request);
+
+describe("signed calls (spec §7, decision 0003)", () => {
+  it("accepts a call signed with the visitor key and answers the { status: 200, data } envelope", async () => {
+    const response = await send(await signedRequest("POST", "/api/event", { key, body: { name: "page_view", path: "/" } }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 200, data: { recorded: true } });
+    const stored = await t.app.database.db.select().from(events).where(eq(events.name, "page_view"));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.path).toBe("/");
+  });
+
+  it("rejects a call without the signature headers with SIGNATURE_MISSING and a translated message", async () => {
+    const response = await send(
+      new Request("http://localhost/api/event", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept-Language": "fr" },
+        body: JSON.stringify({ name: "x" }),
+      }),
+    );
+    expect(response.status).toBe(401);
+    const body = await response.json();
+    expect(body).toMatchObject({ status: "SIGNATURE_MISSING", data: null, msgKey: "catchMessage.IllegaRequest" });
+    expect(typeof body.msg).toBe("string");
+    expect(body.msg.length).toBeGreaterThan(0);
+  });
+
+  it("rejects a wrong key and a body altered after signing with SIGNATURE_INVALID", async () => {
+    const wrongKey = await send(
+      await signedRequest("POST", "/api/event", { key: "not-the-key-at-all-1234", body: { name: "a" } }),
+    );
+    expect((await wrongKey.json()).status).toBe("SIGNATURE_INVALID");
+    const altered = await send(
+      await signedRequest("POST", "/api/event", { key, body: { name: "a" }, sendBody: JSON.stringify({ name: "b" }) }),
+    );
+    expect(altered.status).toBe(401);
+    expect((await altered.json()).status).toBe("SIGNATURE_INVALID");
+  });
+
+  it("signs query parameters of GET calls: an added parameter breaks the signature", async () => {
+    const request = await signedRequest("GET", "/api/docs-probe", { key, params: { a: "1" } });
+    const url = new URL(request.url);
+    url.searchParams.set("b", "2");
+    const response = await send(new Request(url, { headers: request.headers }));
+    // Unknown path: the JSON catch-all answers first, never the page renderer.
+    expect(response.status).toBe(404);
+    expect((await response.json()).status).toBe("API_NOT_FOUND");
+  });
+
+  it("rejects a timestamp more than 5 minutes away with SIGNATURE_STALE and accepts 4 minutes", async () => {
+    const stale = await send(
+      await signedRequest("POST", "/api/event", { key, body: { name: "a" }, timestamp: Date.now() - 5 * 60_000 - 5_000 }),
+    );
+    expect((await stale.json()).status).toBe("SIGNATURE_STALE");
+    const future = await send(
+      await signedRequest("POST", "/api/event", { key, body: { name: "a" }, timestamp: Date.now() + 6 * 60_000 }),
+    );
+    expect((await future.json()).status).toBe("SIGNATURE_STALE");
+    const fine = await send(
+      await signedRequest("POST", "/api/event", { key, body: { name: "a" }, timestamp: Date.now() - 4 * 60_000 }),
+    );
+    expect((await fine.json()).status).toBe(200);
+  });
+
+  it("rejects another API version", async () => {
+    const response = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a" }, headers: { V: "1" } }));
+    expect((await response.json()).status).toBe("UNSUPPORTED_VERSION");
+  });
+
+  it("verifies a signed-in call with its session's own key, not the visitor key", async () => {
+    const db = t.app.database.db;
+    const [user] = await db.insert(users).values({ email: "sig@example.com" }).returning();
+    const token = "session-token-for-signature-test";
+    await db.insert(sessions).values({
+      userId: user!.id,
+      tokenHash: hashToken(token),
+      signingKey: "session-signing-key-0123456789",
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const withSessionKey = await send(
+      await signedRequest("POST", "/api/event", {
+        key: "session-signing-key-0123456789",
+        body: { name: "signed_in" },
+        headers: { Cookie: `token=${token}` },
+      }),
+    );
+    expect((await withSessionKey.json()).status).toBe(200);
+    const [row] = await db.select().from(events).where(eq(events.name, "signed_in"));
+    expect(row?.userId).toBe(user!.id);
+    const withVisitorKey = await send(
+      await signedRequest("POST", "/api/event", { key, body: { name: "x" }, headers: { Authorization: token } }),
+    );
+    expect((await withVisitorKey.json()).status).toBe("SIGNATURE_INVALID");
+  });
+
+  it("treats a dead session token on a public call as a visitor and clears the cookie", async () => {
+    const response = await send(
+      await signedRequest("POST", "/api/event", {
+        key,
+        body: { name: "after_logout" },
+        headers: { Cookie: "token=expired-or-unknown" },
+      }),
+    );
+    expect((await response.json()).status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/^token=;/);
+  });
+});
+
+describe("input and unknown calls (spec §7, §8)", () => {
+  it("answers malformed JSON with MALFORMED_JSON (400), never a 500", async () => {
+    const response = await send(await signedRequest("POST", "/api/event", { key, body: {}, sendBody: "{not json" }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).status).toBe("MALFORMED_JSON");
+  });
+
+  it("answers input that fails its schema with INVALID_INPUT and the fields at fault", async () => {
+    const response = await send(await signedRequest("POST", "/api/event", { key, body: { name: "" } }));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.status).toBe("INVALID_INPUT");
+    expect(body.issues.join(" ")).toContain("name");
+  });
+
+  it("answers an oversized body with PAYLOAD_TOO_LARGE (413)", async () => {
+    const big = "x".repeat(70 * 1024);
+    const response = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a", path: big } }));
+    expect(response.status).toBe(413);
+    expect((await response.json()).status).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("answers unknown API paths with JSON API_NOT_FOUND and a wrong method with METHOD_NOT_ALLOWED", async () => {
+    const unknown = await send(new Request("http://localhost/api/no/such/call"));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("content-type")).toContain("application/json");
+    expect((await unknown.json()).status).toBe("API_NOT_FOUND");
+    const wrongMethod = await send(new Request("http://localhost/api/event"));
+    expect(wrongMethod.status).toBe(405);
+    expect((await wrongMethod.json()).status).toBe("METHOD_NOT_ALLOWED");
+  });
+
+  it("translates error messages into the caller's language", async () => {
+    const english = await (
+      await send(new Request("http://localhost/api/nope", { headers: { "Accept-Language": "en-US" } }))
+    ).json();
+    const german = await (await send(new Request("http://localhost/api/nope", { headers: { "Accept-Language": "de" } }))).json();
+    expect(english.msg).toBe("This request is not supported.");
+    expect(german.msgKey).toBe(english.msgKey);
+    expect(german.msg).not.toBe("");
+  });
+});
+
+describe("OpenAPI description", () => {
+  it("describes every call from the same schemas at /api/docs", async () => {
+    const response = await send(new Request("http://localhost/api/docs"));
+    const doc = await response.json();
+    expect(doc.openapi).toBe("3.1.0");
+    const event = doc.paths["/api/event"].post;
+    expect(event.requestBody.content["application/json"].schema.properties.name.type).toBe("string");
+    expect(event.requestBody.content["application/json"].schema.required).toContain("name");
+    expect(doc.paths["/api/clientError"].post.requestBody.content["application/json"].schema.properties.kind.enum).toEqual([
+      "error",
+      "unhandledrejection",
+      "boundary",
+    ]);
+  });
+});
+
+describe("page error reports", () => {
+  it("stores a report and limits each client to 20 a minute", async () => {
+    const local = await createTestApp();
+    try {
+      const report = async () =>
+        local.server.request(
+          await signedRequest("POST", "/api/clientError", {
+            key,
+            body: { kind: "error", message: "TypeError: x is undefined", url: "http://localhost/" },
+          }),
+        );
+      for (let i = 0; i < 20; i += 1) expect((await report()).status).toBe(200);
+      const limited = await report();
+      expect(limited.status).toBe(429);
+      expect((await limited.json()).status).toBe("RATE_LIMITED");
+      const stored = await local.app.database.db.select().from(clientErrors);
+      expect(stored).toHaveLength(20);
+      expect(stored[0]?.message).toBe("TypeError: x is undefined");
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("forwards a report to the Sentry-compatible service named by SENTRY_DSN", async () => {
+    const received: Array<{ url: string; auth: string; body: string }> = [];
+    const sink: Server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        received.push({ url: req.url ?? "", auth: String(req.headers["x-sentry-auth"]), body });
+        res.end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+    const port = (sink.address() as AddressInfo).port;
+    const local = await createTestApp({ SENTRY_DSN: `http://publickey@127.0.0.1:${port}/42` });
+    try {
+      const response = await local.server.request(
+        await signedRequest("POST", "/api/clientError", {
+          key,
+          body: { kind: "unhandledrejection", message: "Error: lost promise" },
+        }),
+      );
+      expect((await response.json()).status).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0]?.url).toBe("/api/42/envelope/");
+      expect(received[0]?.auth).toContain("sentry_key=publickey");
+      const [, itemHeader, event] = received[0]!.body.split("\n");
+      expect(JSON.parse(itemHeader!)).toEqual({ type: "event" });
+      expect(JSON.parse(event!).exception.values[0].value).toBe("Error: lost promise");
+    } finally {
+      await local.close();
+      sink.close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { deleteCookie, getCookie } from "hono/cookie";
+import type { z } from "zod";
+import { AppError } from "#common/errors.ts";
+import { bodyParams, queryParams, type SignedParam } from "#common/signature.ts";
+import type { AppContext, Viewer } from "../context.ts";
+import { resolveSession } from "../sessions/resolve-session.ts";
+import type { Call } from "./define-call.ts";
+import type { AppEnv } from "./env.ts";
+import { okEnvelope, respondWithError } from "./envelope.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
+import { verifySignedCall } from "./signature-guard.ts";
+
+export const SESSION_COOKIE = "token";
+const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** The session token: the HttpOnly cookie for pages, `Authorization: <token>` for other clients. */
+export function sessionTokenOf(c: Context<AppEnv>) {
+  const header = c.req
+    .header("authorization")
+    ?.replace(/^Bearer\s+/i, "")
+    .trim();
+  return header || getCookie(c, SESSION_COOKIE) || null;
+}
+
+async function readJsonBody(c: Context<AppEnv>) {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("MALFORMED_JSON");
+  }
+}
+
+function issuesOf(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`);
+}
+
+/** Mounts every call under /api with the common rules of spec §7, plus /api/docs and a JSON catch-all. */
+export function createApiRouter(app: AppContext, calls: readonly Call[]) {
+  const api = new Hono<AppEnv>();
+  api.onError((error, c) => respondWithError(c, error));
+
+  api.get("/api/docs", (c) => c.json(buildOpenApiDocument(calls, app.config)));
+
+  for (const call of calls) {
+    const handlers = [
+      bodyLimit({
+        maxSize: JSON_BODY_LIMIT_BYTES,
+        onError: () => {
+          throw new AppError("PAYLOAD_TOO_LARGE");
+        },
+      }),
+    ] as const;
+    api.on(call.method, call.path, ...handlers, async (c) => {
+      const url = new URL(c.req.url);
+      const raw = call.method === "GET" ? Object.fromEntries(url.searchParams) : await readJsonBody(c);
+      const params: SignedParam[] = call.method === "GET" ? queryParams(url.searchParams) : bodyParams(raw);
+
+      const token = sessionTokenOf(c);
+      const viewer: Viewer | null = token ? await resolveSession(app.database.db, token) : null;
+      if (token && !viewer) {
+        // A dead session: the page drops it (spec §8) and public calls go on as a visitor.
+        deleteCookie(c, SESSION_COOKIE, { path: "/" });
+        if (call.access === "user") throw new AppError("AUTH_ERROR");
+      }
+      if (!call.unsigned) {
+        const key = viewer?.signingKey ?? app.config.CLIENT_SIGNING_KEY;
+        verifySignedCall({
+          method: call.method,
+          path: url.pathname,
+          params,
+          headers: c.req.raw.headers,
+          key,
+          maxSkewSeconds: app.config.SIGNATURE_MAX_SKEW_SECONDS,
+        });
+      }
+      if (call.access === "user" && !viewer) throw new AppError("AUTH_ERROR");
+      c.set("viewer", viewer);
+
+      const parsed = call.input.safeParse(raw);
+      if (!parsed.success) throw new AppError("INVALID_INPUT", "invalid input", { issues: issuesOf(parsed.error) });
+      const data = await call.handle({ input: parsed.data, app, viewer, c });
+      return c.json(okEnvelope(data));
+    });
+  }
+
+  const knownPaths = new Set<string>(calls.map((call) => call.path));
+  api.all("/api/*", (c) => {
+    throw new AppError(knownPaths.has(c.req.path) ? "METHOD_NOT_ALLOWED" : "API_NOT_FOUND");
+  });
+  return api;
+}

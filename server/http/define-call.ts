@@ -1,0 +1,42 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { AppContext, Viewer } from "../context.ts";
+import type { AppEnv } from "./env.ts";
+
+/**
+ * One API call, declared once: its method and path, the zod schemas of what it takes and answers
+ * (the same schemas parse input and generate /api/docs), who may call it, and the one service call
+ * it makes. Handlers stay thin: guard → parse → call → envelope (STYLE.md §2).
+ */
+export type CallAccess = "public" | "user";
+
+export interface CallArgs<Input> {
+  input: Input;
+  app: AppContext;
+  /** The signed-in user; never null when access is "user". */
+  viewer: Viewer | null;
+  c: Context<AppEnv>;
+}
+
+export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  method: "GET" | "POST";
+  path: `/api/${string}`;
+  summary: string;
+  tag: string;
+  input: I;
+  output: O;
+  access: CallAccess;
+  /** Calls that cannot carry our signature (e.g. payment webhooks) opt out explicitly. */
+  unsigned?: boolean;
+  handle(args: CallArgs<z.infer<I>>): Promise<z.infer<O>>;
+}
+
+export function defineCall<I extends z.ZodType, O extends z.ZodType>(call: Call<I, O>): Call<I, O> {
+  return call;
+}
+
+/** A call whose viewer is known to be signed in. */
+export function requireViewer(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new Error("requireViewer on a public call");
+  return viewer;
+}

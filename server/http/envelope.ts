@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError, type ErrorCode, type ErrorEnvelope, httpStatusOf, messageKeyOf } from "#common/errors.ts";
+import type { Language } from "#common/languages.ts";
+import { translate } from "../i18n.ts";
+import type { AppEnv } from "./env.ts";
+
+export function okEnvelope<T>(data: T) {
+  return { status: 200 as const, data };
+}
+
+export function errorEnvelope(code: ErrorCode, language: Language, issues?: string[]): ErrorEnvelope {
+  const msgKey = messageKeyOf(code);
+  return { status: code, data: null, msg: translate(language, msgKey), msgKey, ...(issues ? { issues } : {}) };
+}
+
+/** Any thrown value → the envelope the page understands. Unknown errors are logged and become INTERNAL_ERROR. */
+export function respondWithError(c: Context<AppEnv>, error: unknown) {
+  const appError = error instanceof AppError ? error : new AppError("INTERNAL_ERROR", "unexpected error", { cause: error });
+  if (appError.code === "INTERNAL_ERROR") c.var.log.error({ err: error }, "request failed");
+  const status = httpStatusOf(appError.code) as ContentfulStatusCode;
+  return c.json(errorEnvelope(appError.code, c.var.language, appError.issues), status);
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { ERRORS } from "#common/errors.ts";
+import type { Config } from "../config.ts";
+import type { Call } from "./define-call.ts";
+
+/** The OpenAPI description of /api, generated from the same zod schemas that parse the calls. */
+export function buildOpenApiDocument(calls: readonly Call[], config: Pick<Config, "PUBLIC_URL">) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const call of calls) {
+    const input = z.toJSONSchema(call.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    const output = z.toJSONSchema(call.output, { io: "output", unrepresentable: "any" });
+    const properties = (input.properties ?? {}) as Record<string, unknown>;
+    const required = new Set((input.required as string[] | undefined) ?? []);
+    const operation: Record<string, unknown> = {
+      summary: call.summary,
+      tags: [call.tag],
+      security: call.access === "user" ? [{ session: [] }] : [],
+      ...(call.unsigned ? { "x-unsigned": true } : {}),
+      responses: {
+        "200": {
+          description: "Success envelope",
+          content: {
+            "application/json": {
+              schema: { type: "object", properties: { status: { const: 200 }, data: output }, required: ["status", "data"] },
+            },
+          },
+        },
+        default: { $ref: "#/components/responses/Error" },
+      },
+    };
+    if (call.method === "GET") {
+      operation.parameters = Object.entries(properties).map(([name, schema]) => ({
+        name,
+        in: "query",
+        required: required.has(name),
+        schema,
+      }));
+    } else {
+      operation.requestBody = { required: true, content: { "application/json": { schema: input } } };
+    }
+    paths[call.path] = { ...paths[call.path], [call.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Sticker Studio API",
+      version: "2",
+      description:
+        "Every call carries the headers V: 2, X-Timestamp, X-Client and X-Sign (HMAC-SHA256, see docs/decisions/0003-signed-calls.md) and answers the envelope { status, data } (status 200 on success, an error code otherwise).",
+    },
+    servers: [{ url: config.PUBLIC_URL }],
+    paths,
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "token" },
+      },
+      responses: {
+        Error: {
+          description: "Error envelope",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  status: { enum: Object.keys(ERRORS) },
+                  data: { type: "null" },
+                  msg: { type: "string" },
+                  msgKey: { type: "string" },
+                  issues: { type: "array", items: { type: "string" } },
+                },
+                required: ["status", "data", "msg", "msgKey"],
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+
+let t: TestApp;
+let draining = false;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { isDraining: () => draining });
+});
+afterAll(() => t.close());
+
+describe("health, files and headers", () => {
+  it("answers /healthz always and /readyz from the database, 503 while draining", async () => {
+    expect(await (await t.server.request("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await t.server.request("/readyz");
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).database).toBe(t.app.database.kind);
+    draining = true;
+    expect((await t.server.request("/readyz")).status).toBe(503);
+    draining = false;
+  });
+
+  it("serves stored files under /files with immutable caching, and 404 for unknown or invalid keys", async () => {
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    await t.app.storage.put("abc123.png", png, "image/png");
+    const response = await t.server.request("/files/abc123.png");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
+    expect((await t.server.request("/files/missing.png")).status).toBe(404);
+    expect((await t.server.request("/files/..%2Fpackage.json")).status).toBe(404);
+  });
+
+  it("sends security headers on every answer, without HSTS on a plain-http origin", async () => {
+    const response = await t.server.request("/healthz");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps a sane X-Request-Id from the caller", async () => {
+    const response = await t.server.request("/healthz", { headers: { "X-Request-Id": "trace-12345678" } });
+    expect(response.headers.get("x-request-id")).toBe("trace-12345678");
+  });
+
+  it("sends HSTS when the public origin is https", async () => {
+    const secure = await createTestApp({ PUBLIC_URL: "https://stickers.example" });
+    try {
+      expect((await secure.server.request("/healthz")).headers.get("strict-transport-security")).toContain("max-age=31536000");
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it("compresses large text answers with brotli, or gzip when that is all the client takes", async () => {
+    const br = await t.server.request("/api/docs", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const decoded = brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8");
+    expect(JSON.parse(decoded).openapi).toBe("3.1.0");
+    const gzip = await t.server.request("/api/docs", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    const plain = await t.server.request("/api/docs");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("hands every other path to the page renderer", async () => {
+    const response = await t.server.request("/some/page");
+    expect(await response.text()).toContain("<p>page</p>");
+  });
+});

@@ -1,0 +1,33 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { AppError } from "#common/errors.ts";
+import { API_VERSION, SIGNATURE_HEADERS, type SignedParam, stringToSign } from "#common/signature.ts";
+
+export interface SignatureCheck {
+  method: string;
+  path: string;
+  params: SignedParam[];
+  headers: Headers;
+  key: string;
+  maxSkewSeconds: number;
+  now?: number;
+}
+
+/** Verifies a signed call (decision 0003); throws a named AppError when it is missing, stale or wrong. */
+export function verifySignedCall({ method, path, params, headers, key, maxSkewSeconds, now = Date.now() }: SignatureCheck) {
+  const version = headers.get(SIGNATURE_HEADERS.version);
+  const timestamp = headers.get(SIGNATURE_HEADERS.timestamp);
+  const signature = headers.get(SIGNATURE_HEADERS.signature);
+  if (!version || !timestamp || !signature || !headers.get(SIGNATURE_HEADERS.client)) {
+    throw new AppError("SIGNATURE_MISSING");
+  }
+  if (version !== API_VERSION) throw new AppError("UNSUPPORTED_VERSION");
+  const sentAt = Number(timestamp);
+  if (!/^\d{10,16}$/.test(timestamp) || Math.abs(now - sentAt) > maxSkewSeconds * 1000) {
+    throw new AppError("SIGNATURE_STALE");
+  }
+  // Node's synchronous HMAC: the same digest as the page's WebCrypto, without a key import per call.
+  const expected = createHmac("sha256", key).update(stringToSign(method, path, params, timestamp, key)).digest("hex");
+  const given = Buffer.from(signature.toLowerCase());
+  const wanted = Buffer.from(expected);
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw new AppError("SIGNATURE_INVALID");
+}

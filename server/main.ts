@@ -1,0 +1,37 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createServerApp, type PageRequestContext } from "./app.ts";
+import { bootAppContext } from "./boot.ts";
+import { ConfigError } from "./config.ts";
+import { listen } from "./serve.ts";
+
+/** Production entry: serves the built pages (build/) and the API from one process. */
+async function main() {
+  const app = await bootAppContext();
+  const buildDir = path.resolve("build");
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  // The build exports its router-context key: it must be the very object the route modules read.
+  const { pageContext } = build.entry.module as unknown as { pageContext: Parameters<RouterContextProvider["set"]>[0] };
+  const drain = { draining: false };
+  const server = createServerApp(app, {
+    clientAssetsDir: path.join(buildDir, "client"),
+    isDraining: () => drain.draining,
+    renderPage: (request, context: PageRequestContext) => {
+      const provider = new RouterContextProvider();
+      provider.set(pageContext, context);
+      return handle(request, provider);
+    },
+  });
+  await listen(app, server, drain);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("The server could not start:", error);
+  }
+  process.exit(1);
+});

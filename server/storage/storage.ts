@@ -1,0 +1,23 @@
+/** Where sticker images live. Keys are content-hashed file names, so a stored object never changes. */
+export interface StoredFile {
+  body: Buffer;
+  contentType: string;
+}
+
+export interface Storage {
+  /** Stores `body` under `key`; storing the same key twice is harmless (same content). */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The file under `key`, or null when there is none. */
+  get(key: string): Promise<StoredFile | null>;
+  has(key: string): Promise<boolean>;
+}
+
+/** A key is a flat, server-made name: no folders, no dots at the start, a known image extension. */
+export const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,127}\.(png|webp|avif|jpg)$/;
+
+export function contentTypeOf(key: string): string {
+  if (key.endsWith(".png")) return "image/png";
+  if (key.endsWith(".webp")) return "image/webp";
+  if (key.endsWith(".avif")) return "image/avif";
+  return "image/jpeg";
+}

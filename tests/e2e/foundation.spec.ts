@@ -1,0 +1,109 @@
+import { expect, test } from "./fixtures.ts";
+
+test.describe("foundation", () => {
+  test("the home page renders on the server and a signed call works after hydration", async ({ page }) => {
+    const eventCall = page.waitForResponse((response) => response.url().endsWith("/api/event"));
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Turn words into stickers");
+    const response = await eventCall;
+    const request = response.request();
+    expect(request.headers().v).toBe("2");
+    expect(request.headers()["x-sign"]).toMatch(/^[0-9a-f]{64}$/);
+    expect(request.headers()["x-timestamp"]).toMatch(/^\d{13}$/);
+    expect(request.headers()["x-client"]).toMatch(/^web\//);
+    expect(request.headers()["accept-language"]).toBe("en-US");
+    expect(await response.json()).toEqual({ status: 200, data: { recorded: true } });
+    await expect(page.getByRole("status")).toHaveAttribute("data-state", "ok");
+  });
+
+  test("the server-rendered HTML already holds the translated page, before any script runs", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/fr/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("home.heading");
+    await context.close();
+  });
+
+  test("Arabic pages are right-to-left and send ar as their language", async ({ page }) => {
+    const eventCall = page.waitForRequest((request) => request.url().endsWith("/api/event"));
+    await page.goto("/ar/");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    expect((await eventCall).headers()["accept-language"]).toBe("ar");
+  });
+
+  test("an unknown error type redirects to the 404 error page, whose button goes home replacing history", async ({ page }) => {
+    await page.goto("/error/418");
+    await expect(page).toHaveURL(/\/error\/404$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the error page shows the message from its query", async ({ page }) => {
+    await page.goto("/de/error/500?message=Datenbank%20nicht%20erreichbar");
+    await expect(page.getByText("Datenbank nicht erreichbar")).toBeVisible();
+  });
+
+  test("an unknown path and an unknown language prefix answer 404 with the error page", async ({ page }) => {
+    const unknown = await page.goto("/no/such/page");
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("the page carries a nonce-based CSP that every one of its scripts matches", async ({ page, request }) => {
+    const response = await page.goto("/");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
+    // The server-rendered document: every script tag carries this response's nonce.
+    const html = await (await request.get("/")).text();
+    const again = await request.get("/");
+    expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toMatch(/nonce="[^"]+"/);
+    // And the hydrated page works under that policy (the signed call needs the scripts to run).
+    await expect(page.getByRole("status")).toHaveAttribute("data-state", "ok");
+  });
+
+  test("an uncaught page error and an unhandled rejection are reported to the server", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    await expect(page.getByRole("status")).toHaveAttribute("data-state", "ok");
+    const reports: unknown[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/clientError")) reports.push(request.postDataJSON());
+    });
+    const both = Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/clientError") && r.request().postDataJSON().kind === "error"),
+      page.waitForResponse(
+        (r) => r.url().endsWith("/api/clientError") && r.request().postDataJSON().kind === "unhandledrejection",
+      ),
+    ]);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error("boom from a test");
+      });
+      void Promise.reject(new Error("rejected in a test"));
+    });
+    const [errorReport, rejectionReport] = await both;
+    expect(await errorReport.json()).toEqual({ status: 200, data: { recorded: true } });
+    expect(await rejectionReport.json()).toEqual({ status: 200, data: { recorded: true } });
+    expect(reports).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "error", message: expect.stringContaining("boom from a test") }),
+        expect.objectContaining({ kind: "unhandledrejection", message: expect.stringContaining("rejected in a test") }),
+      ]),
+    );
+    consoleErrors.splice(
+      0,
+      consoleErrors.length,
+      ...consoleErrors.filter((text) => !/boom from a test|rejected in a test/.test(text)),
+    );
+  });
+});

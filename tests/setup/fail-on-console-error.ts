@@ -1,0 +1,17 @@
+import { afterEach, vi } from "vitest";
+
+// A stray console.error fails the test that caused it (STYLE.md, Epic Stack).
+const errors: unknown[][] = [];
+const original = console.error;
+console.error = (...args: unknown[]) => {
+  errors.push(args);
+  original(...args);
+};
+
+afterEach(() => {
+  if (errors.length > 0) {
+    const seen = errors.splice(0).map((args) => args.map(String).join(" "));
+    throw new Error(`console.error was called:\n${seen.join("\n")}`);
+  }
+  vi.restoreAllMocks();
+});
