@@ -36,7 +36,13 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
     // The same app on PostgreSQL (CI sets TEST_DATABASE_URL): the foundation flows once more.
     ...(onPostgres
-      ? [{ name: "postgres", testMatch: /foundation\.spec\.ts/, use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${POSTGRES_PORT}`, launchOptions: chromium } }]
+      ? [
+          {
+            name: "postgres",
+            testMatch: /foundation\.spec\.ts/,
+            use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${POSTGRES_PORT}`, launchOptions: chromium },
+          },
+        ]
       : []),
   ],
   webServer: [
@@ -58,7 +64,12 @@ export default defineConfig({
             reuseExistingServer: false,
             stdout: "ignore" as const,
             stderr: "pipe" as const,
-            env: { PORT: String(POSTGRES_PORT), DATA_DIR: `${dataDir}-pg`, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${POSTGRES_PORT}` },
+            env: {
+              PORT: String(POSTGRES_PORT),
+              DATA_DIR: `${dataDir}-pg`,
+              LOG_LEVEL: "warn",
+              PUBLIC_URL: `http://localhost:${POSTGRES_PORT}`,
+            },
           },
         ]
       : []),

@@ -80,7 +80,11 @@ try {
   await seedStyles(databaseUrl);
 
   const path = "/api/style/page";
-  const params: [string, string][] = [["page", "1"], ["size", "24"], ["type", "1"]];
+  const params: [string, string][] = [
+    ["page", "1"],
+    ["size", "24"],
+    ["type", "1"],
+  ];
   const timestamp = String(Date.now());
   const signed = {
     [SIGNATURE_HEADERS.version]: API_VERSION,
@@ -95,7 +99,11 @@ try {
   const rows = [
     await load("raw node:http hello world", `http://127.0.0.1:${RAW_PORT}/`),
     await load("GET /healthz", `http://127.0.0.1:${APP_PORT}/healthz`),
-    await load("GET /api/style/page (PostgreSQL, signed)", `http://127.0.0.1:${APP_PORT}${path}?${new URLSearchParams(params)}`, signed),
+    await load(
+      "GET /api/style/page (PostgreSQL, signed)",
+      `http://127.0.0.1:${APP_PORT}${path}?${new URLSearchParams(params)}`,
+      signed,
+    ),
   ];
   const raw = rows[0]!;
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, loopback, ${new Date().toISOString()}`);

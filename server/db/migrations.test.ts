@@ -42,7 +42,9 @@ describe(`migrations (${process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : 
   });
 
   it("keep a points balance from going below zero at the database level", async () => {
-    await expect(t.app.database.db.execute(sql`insert into users (email, point) values ('neg@example.com', -1)`)).rejects.toThrow();
+    await expect(
+      t.app.database.db.execute(sql`insert into users (email, point) values ('neg@example.com', -1)`),
+    ).rejects.toThrow();
   });
 
   it("apply once: opening the same database again changes nothing", async () => {
@@ -52,7 +54,9 @@ describe(`migrations (${process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : 
       expect(applied.rows[0]?.n).toBeGreaterThan(0);
       await again.close();
     } else {
-      const applied = await t.app.database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const applied = await t.app.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
       expect(applied.rows[0]?.n).toBe(1);
     }
   });

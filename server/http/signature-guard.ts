@@ -26,7 +26,9 @@ export function verifySignedCall({ method, path, params, headers, key, maxSkewSe
     throw new AppError("SIGNATURE_STALE");
   }
   // Node's synchronous HMAC: the same digest as the page's WebCrypto, without a key import per call.
-  const expected = createHmac("sha256", key).update(stringToSign(method, path, params, timestamp, key)).digest("hex");
+  const expected = createHmac("sha256", key)
+    .update(stringToSign(method, path, params, timestamp, key))
+    .digest("hex");
   const given = Buffer.from(signature.toLowerCase());
   const wanted = Buffer.from(expected);
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw new AppError("SIGNATURE_INVALID");

@@ -13,7 +13,11 @@ export function styleCalls(app: AppContext) {
     summary: "One page of sticker styles with names in the caller's language (home preloads page 1, size 1000, type 1).",
     tag: "styles",
     access: "public",
-    input: z.object({ ...pageInput, size: z.coerce.number().int().min(1).max(1000).default(1000), type: z.coerce.number().int().min(1).default(1) }),
+    input: z.object({
+      ...pageInput,
+      size: z.coerce.number().int().min(1).max(1000).default(1000),
+      type: z.coerce.number().int().min(1).default(1),
+    }),
     output: z.object({ list: z.array(styleItem), total: z.number() }),
     handle: ({ input, c }) => listStyles(app.database.db, { ...input, language: c.var.language }),
   });

@@ -6,7 +6,12 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.database.db.insert(styles).values(
-    Array.from({ length: 10 }, (_, i) => ({ key: `s${i}`, type: 1, sort: 10 - i, names: { en: `Style ${i}`, fr: `Style fr ${i}` } })),
+    Array.from({ length: 10 }, (_, i) => ({
+      key: `s${i}`,
+      type: 1,
+      sort: 10 - i,
+      names: { en: `Style ${i}`, fr: `Style fr ${i}` },
+    })),
   );
   await t.app.database.db.insert(styles).values({ key: "other", type: 2, names: { en: "Other" } });
 });
@@ -14,7 +19,11 @@ afterAll(() => t.close());
 
 async function page(params: Record<string, string>, language = "en-US") {
   const response = await t.server.request(
-    await signedRequest("GET", "/api/style/page", { key: t.app.config.CLIENT_SIGNING_KEY, params, headers: { "Accept-Language": language } }),
+    await signedRequest("GET", "/api/style/page", {
+      key: t.app.config.CLIENT_SIGNING_KEY,
+      params,
+      headers: { "Accept-Language": language },
+    }),
   );
   return { http: response.status, body: await response.json() };
 }
@@ -35,7 +44,7 @@ describe("GET /api/style/page (spec §7: page, size, type)", () => {
   });
 
   it("answers malformed paging with INVALID_INPUT", async () => {
-    for (const params of [{ page: "0" }, { page: "x" }, { size: "1001" }, { type: "-1" }]) {
+    for (const params of [{ page: "0" }, { page: "x" }, { size: "1001" }, { type: "-1" }] as Record<string, string>[]) {
       const { http, body } = await page(params);
       expect(http).toBe(400);
       expect(body.status).toBe("INVALID_INPUT");

@@ -18,7 +18,10 @@ export interface StylePage {
 }
 
 /** One page of styles of a type, in their display order (spec §7 GET /api/style/page). */
-export async function listStyles(db: Db, options: { page: number; size: number; type: number; language: Language }): Promise<StylePage> {
+export async function listStyles(
+  db: Db,
+  options: { page: number; size: number; type: number; language: Language },
+): Promise<StylePage> {
   const [rows, totals] = await Promise.all([
     db
       .select({ id: styles.id, key: styles.key, names: styles.names, pngKey: pictures.pngKey })
