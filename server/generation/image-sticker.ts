@@ -1,0 +1,116 @@
+/**
+ * Image → sticker: cut the subject out when the background remover is confident, otherwise a
+ * rounded "framed photo" with the same die-cut border, never a broken cut-out (GENERATOR.md).
+ */
+
+import type { OutputInfo, Sharp } from "sharp";
+import sharp from "sharp";
+import { removeBackground } from "./image/remove-background.ts";
+import type { GeneratedSticker, ImageStickerRequest } from "./provider.ts";
+import { GenerationError } from "./provider.ts";
+import { finishSticker } from "./render/finish.ts";
+import { CANVAS } from "./render/layout.ts";
+import type { Raster } from "./render/pixels.ts";
+import type { StyleSpec } from "./styles.ts";
+import { styleOf } from "./styles.ts";
+
+/** Analysis and cut-out happen at this size: big enough for a 512 sticker, small enough to be quick. */
+const WORK = 440;
+const ART = 424;
+const MIN_CONFIDENCE = 0.45;
+/** Uploads are validated upstream; this only stops a decompression bomb reaching the pipeline. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+async function toStyleResolution(art: Raster, style: StyleSpec): Promise<Raster> {
+  if (style.resolution === art.width) return art;
+  const data = await sharp(art.data, { raw: { width: art.width, height: art.height, channels: 4 } })
+    .resize(style.resolution, style.resolution)
+    .raw()
+    .toBuffer();
+  return { data, width: style.resolution, height: style.resolution };
+}
+
+async function placeOnCanvas(image: Sharp, w: number, h: number): Promise<Raster> {
+  const scale = Math.min(ART / w, ART / h);
+  const tw = Math.max(1, Math.round(w * scale));
+  const th = Math.max(1, Math.round(h * scale));
+  const data = await image
+    .resize(tw, th)
+    .extend({
+      top: Math.floor((CANVAS - th) / 2),
+      bottom: Math.ceil((CANVAS - th) / 2),
+      left: Math.floor((CANVAS - tw) / 2),
+      right: Math.ceil((CANVAS - tw) / 2),
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    })
+    .raw()
+    .toBuffer();
+  return { data, width: CANVAS, height: CANVAS };
+}
+
+async function framedPhoto(input: Buffer): Promise<Raster> {
+  const side = 400;
+  const radius = 44;
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" rx="${radius}" fill="#fff"/></svg>`,
+  );
+  const photo = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(side, side, { fit: "cover", position: "attention" })
+    .ensureAlpha()
+    .composite([{ input: mask, blend: "dest-in" }]);
+  const flat = await photo.png().toBuffer();
+  return placeOnCanvas(sharp(flat), side, side);
+}
+
+export async function createImageSticker(req: ImageStickerRequest): Promise<GeneratedSticker> {
+  const style = styleOf(req.style);
+  if (!style) throw new GenerationError("UNKNOWN_STYLE", `Unknown sticker style "${req.style}".`);
+  let work: { data: Buffer; info: OutputInfo };
+  try {
+    work = await sharp(req.image, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(WORK, WORK, { fit: "inside", withoutEnlargement: false })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new GenerationError("BAD_IMAGE", `The image could not be read: ${(error as Error).message}`);
+  }
+  const img: Raster = { data: work.data, width: work.info.width, height: work.info.height };
+  const cut = removeBackground(img);
+  const detail = { style: style.key, confidence: Number(cut.confidence.toFixed(3)), ...cut.detail };
+
+  if (cut.confidence < MIN_CONFIDENCE) {
+    const art = await toStyleResolution(await framedPhoto(req.image), style);
+    return { png: await finishSticker(art, style), subject: "framed-photo", detail };
+  }
+
+  // Feather the cut by a pixel so the edge is not jagged, then crop to the subject.
+  const alpha = Buffer.alloc(img.width * img.height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = cut.mask[i] ? Math.min(255, img.data[i * 4 + 3] as number) : 0;
+  const soft = await sharp(alpha, { raw: { width: img.width, height: img.height, channels: 1 } })
+    .blur(0.8)
+    .toColourspace("b-w")
+    .raw()
+    .toBuffer();
+  let minX = img.width;
+  let minY = img.height;
+  let maxX = 0;
+  let maxY = 0;
+  for (let i = 0; i < soft.length; i++) {
+    img.data[i * 4 + 3] = soft[i] as number;
+    if ((soft[i] as number) > 16) {
+      const x = i % img.width;
+      const y = (i - x) / img.width;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  const box = { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+  const cropped = sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } }).extract(box);
+  const art = await toStyleResolution(await placeOnCanvas(cropped, box.width, box.height), style);
+  return { png: await finishSticker(art, style), subject: "cutout", detail };
+}

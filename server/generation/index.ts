@@ -1,0 +1,13 @@
+/** The generation domain's public surface. */
+export { createOfflineProvider } from "./offline-provider.ts";
+export type {
+  GeneratedSticker,
+  GenerationErrorCode,
+  GenerationProvider,
+  ImageStickerRequest,
+  StyleKey,
+  TextStickerRequest,
+} from "./provider.ts";
+export { GenerationError, STYLE_KEYS, STYLES } from "./provider.ts";
+export type { StoredStickerImages } from "./variants.ts";
+export { stickerImageKeys, storeStickerImages } from "./variants.ts";

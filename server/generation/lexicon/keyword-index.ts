@@ -1,0 +1,153 @@
+/**
+ * Keyword → emoji lookup over every language the site speaks. Built once per process from the art
+ * index (emojibase labels and tags per locale, emojilib) and the hand tables.
+ */
+
+import type { IndexedEmoji } from "../art/art-format.ts";
+import { artStore } from "../art/art-store.ts";
+import { AR_WORDS } from "./hand-ar.ts";
+import { EN_SUBJECTS } from "./hand-en.ts";
+import { ID_WORDS } from "./hand-id.ts";
+import { HAN_WORDS, MOOD_WORDS } from "./hand-moods.ts";
+import { normalizeText } from "./normalize.ts";
+
+interface Hit {
+  slug: string;
+  /** How well the keyword names the emoji: label 3, tag 2, hand-picked 6. */
+  quality: number;
+  locale: string;
+}
+
+export interface KeywordHit {
+  slug: string;
+  score: number;
+  /** The keyword is some emoji's name in some language, not just one of its tags. */
+  isLabel: boolean;
+}
+
+export interface KeywordIndex {
+  /** The best emoji for a keyword, preferring hits in `locale`; null when the keyword is unknown. */
+  best(keyword: string, locale?: string): KeywordHit | null;
+  has(keyword: string): boolean;
+  /** Known single words sharing a stem with `word` ("кошки" → "кошка"), for inflected languages. */
+  stemMatch(word: string): string | null;
+  /** English words that a foreign hand table gives for `word` (Arabic, Indonesian). */
+  translate(word: string): string | null;
+  maxPhraseWords: number;
+  maxUnspacedLength: number;
+}
+
+/** A sticker reads best as one iconic thing: animal faces over bodies, short names over long ones. */
+function prior(e: IndexedEmoji): number {
+  const words = e.slug.split("-").length;
+  let p = -0.15 * (words - 1);
+  if (e.group === 3 && e.slug.endsWith("-face")) p += 1.2;
+  if (e.group === 8) p -= 0.5;
+  return p;
+}
+
+function build(): KeywordIndex {
+  const store = artStore();
+  const hits = new Map<string, Hit[]>();
+  const add = (keyword: string, hit: Hit) => {
+    const key = normalizeText(keyword);
+    if (!key) return;
+    const list = hits.get(key);
+    if (list) list.push(hit);
+    else hits.set(key, [hit]);
+  };
+  for (const e of store.emoji) {
+    for (const [locale, words] of Object.entries(e.words)) {
+      words.forEach((w, i) => {
+        // Hindi labels are lists ("कॉफ़ी, भाप वाला गर्म पेय"): each part names the emoji.
+        for (const part of w.split(/[,،、]/)) add(part, { slug: e.slug, quality: i === 0 ? 3 : 2, locale });
+      });
+    }
+  }
+  for (const [word, slug] of Object.entries(EN_SUBJECTS)) {
+    if (store.bySlug.has(slug)) add(word.replace(/_/g, " "), { slug, quality: 6, locale: "en" });
+  }
+
+  for (const [word, en] of Object.entries({ ...MOOD_WORDS, ...HAN_WORDS })) {
+    const slug = EN_SUBJECTS[en];
+    if (slug) add(word, { slug, quality: 6, locale: "any" });
+  }
+
+  const priors = new Map(store.emoji.map((e) => [e.slug, prior(e)]));
+  const translations = new Map<string, string>();
+  for (const table of [AR_WORDS, ID_WORDS]) {
+    for (const [word, en] of Object.entries(table)) translations.set(normalizeText(word.replace(/_/g, " ")), en);
+  }
+
+  const stems = new Map<string, string[]>();
+  let maxPhraseWords = 1;
+  let maxUnspacedLength = 1;
+  for (const key of hits.keys()) {
+    const words = key.split(" ").length;
+    maxPhraseWords = Math.max(maxPhraseWords, Math.min(words, 4));
+    if (words === 1) {
+      maxUnspacedLength = Math.max(maxUnspacedLength, Math.min([...key].length, 8));
+      if (key.length >= 4) {
+        const stem = key.slice(0, 4);
+        const list = stems.get(stem);
+        if (list) list.push(key);
+        else stems.set(stem, [key]);
+      }
+    }
+  }
+  const memo = new Map<string, KeywordHit | null>();
+
+  return {
+    maxPhraseWords,
+    maxUnspacedLength,
+    has: (keyword) => hits.has(keyword),
+    translate: (word) => translations.get(word) ?? null,
+    best(keyword, locale) {
+      const memoKey = `${locale ?? ""}|${keyword}`;
+      const known = memo.get(memoKey);
+      if (known !== undefined) return known;
+      const list = hits.get(keyword);
+      let found: KeywordHit | null = null;
+      if (list) {
+        const isLabel = list.some((h) => h.quality >= 3);
+        // Generic words ("animal", "face") name many emoji and should not outrank a specific one.
+        const generic = Math.log2(new Set(list.map((h) => h.slug)).size) * 0.3;
+        for (const h of list) {
+          const score = h.quality + (priors.get(h.slug) ?? 0) + (h.locale === locale ? 0.3 : 0) - generic;
+          if (!found || score > found.score) found = { slug: h.slug, score, isLabel };
+        }
+      }
+      if (memo.size > 5000) memo.clear();
+      memo.set(memoKey, found);
+      return found;
+    },
+    stemMatch(word) {
+      if ([...word].length < 5) return null;
+      const candidates = stems.get(word.slice(0, 4));
+      if (!candidates) return null;
+      // The longest shared prefix wins; it must cover all but a short inflection of both words.
+      let best: string | null = null;
+      let bestRank = -Infinity;
+      for (const c of candidates) {
+        let shared = 0;
+        while (shared < c.length && shared < word.length && c[shared] === word[shared]) shared++;
+        const okWord = word.length - shared <= 3;
+        const okKey = c.length - shared <= 3;
+        // Longest shared prefix first, then the closest length ("hunde" → "hund", not "hundred").
+        const rank = shared * 10 - Math.abs(c.length - word.length);
+        if (okWord && okKey && shared >= Math.max(4, word.length - 3) && rank > bestRank) {
+          best = c;
+          bestRank = rank;
+        }
+      }
+      return best;
+    },
+  };
+}
+
+let index: KeywordIndex | null = null;
+
+export function keywordIndex(): KeywordIndex {
+  index ??= build();
+  return index;
+}

@@ -1,0 +1,44 @@
+/** The seam between the sticker service and whatever draws stickers (offline default or hosted API). */
+import type { StyleKey } from "./styles.ts";
+
+export type { StyleKey } from "./styles.ts";
+export { STYLE_KEYS, STYLES } from "./styles.ts";
+
+export interface TextStickerRequest {
+  prompt: string;
+  style: StyleKey;
+  locale?: string;
+  seed?: number;
+}
+
+export interface ImageStickerRequest {
+  /** An already validated image that sharp can decode. */
+  image: Buffer;
+  style: StyleKey;
+}
+
+export interface GeneratedSticker {
+  /** 512×512 RGBA PNG. */
+  png: Buffer;
+  /** What it drew, e.g. "cat-face", "caption", "cutout", "framed-photo". */
+  subject: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface GenerationProvider {
+  readonly name: string;
+  textToSticker(req: TextStickerRequest): Promise<GeneratedSticker>;
+  imageToSticker(req: ImageStickerRequest): Promise<GeneratedSticker>;
+}
+
+export type GenerationErrorCode = "EMPTY_PROMPT" | "UNKNOWN_STYLE" | "BAD_IMAGE";
+
+/** A request the generator refuses; the service maps the code to a user-facing message. */
+export class GenerationError extends Error {
+  readonly code: GenerationErrorCode;
+  constructor(code: GenerationErrorCode, message: string) {
+    super(message);
+    this.name = "GenerationError";
+    this.code = code;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Text → sticker without a model: retrieve emoji art for the prompt's subjects, compose them by the
+ * prompt's small words, add a caption, then give it the style's look and a die-cut border
+ * (GENERATOR.md "Text → sticker"; docs/decisions/0100-offline-generator.md).
+ */
+import { artStore } from "./art/art-store.ts";
+import { parsePrompt } from "./prompt/parse-prompt.ts";
+import type { GeneratedSticker, TextStickerRequest } from "./provider.ts";
+import { GenerationError } from "./provider.ts";
+import { renderCaption } from "./render/caption.ts";
+import { finishSticker } from "./render/finish.ts";
+import { CANVAS, layoutSticker } from "./render/layout.ts";
+import { drawOver } from "./render/pixels.ts";
+import { renderScene, sceneSvg } from "./render/scene.ts";
+import { styleOf } from "./styles.ts";
+
+export async function createTextSticker(req: TextStickerRequest): Promise<GeneratedSticker> {
+  const style = styleOf(req.style);
+  if (!style) throw new GenerationError("UNKNOWN_STYLE", `Unknown sticker style "${req.style}".`);
+  const prompt = req.prompt.trim();
+  // An empty prompt is the caller's mistake, not an unmatched one: refuse it rather than draw nothing.
+  if (!prompt) throw new GenerationError("EMPTY_PROMPT", "The prompt is empty.");
+
+  const plan = parsePrompt(prompt, req.locale);
+  const extras = plan.subjects.length > 0 ? (style.decorations ?? []) : [];
+  const layout = layoutSticker(plan, extras);
+  const art = renderScene(sceneSvg(layout.icons, style, artStore()), style.resolution);
+
+  const captionText = plan.caption ?? (plan.subjects.length === 0 ? prompt : null);
+  if (captionText && layout.caption) {
+    const k = style.resolution / CANVAS;
+    const box = layout.caption;
+    const scaled = { x: box.x * k, y: box.y * k, w: box.w * k, h: box.h * k };
+    const caption = await renderCaption(captionText, style.font, style.caption, scaled);
+    if (caption) {
+      const x = Math.round(scaled.x + (scaled.w - caption.width) / 2);
+      const y = Math.round(scaled.y + (scaled.h - caption.height) / 2);
+      drawOver(art, caption, x, y);
+    }
+  }
+
+  const png = await finishSticker(art, style);
+  const subject = plan.subjects[0]?.slug ?? "caption";
+  return {
+    png,
+    subject,
+    detail: {
+      style: style.key,
+      subjects: plan.subjects,
+      decorations: plan.decorations.map((d) => d.slug),
+      caption: captionText,
+      matched: plan.matched,
+    },
+  };
+}

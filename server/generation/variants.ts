@@ -1,0 +1,40 @@
+/**
+ * Every sticker is stored as a 512 px PNG plus a 256 px WebP thumbnail under content-hashed names,
+ * so files never change and can be served with an immutable cache (ARCHITECTURE.md "files").
+ */
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import type { Storage } from "../storage/storage.ts";
+
+export const STICKER_SIZE = 512;
+export const THUMB_SIZE = 256;
+
+export interface StoredStickerImages {
+  /** Content hash of the 512 px PNG. */
+  id: string;
+  /** Storage keys. */
+  png: string;
+  thumb: string;
+}
+
+export function stickerImageKeys(id: string): { png: string; thumb: string } {
+  return { png: `${id}.png`, thumb: `${id}-${THUMB_SIZE}.webp` };
+}
+
+export async function storeStickerImages(storage: Storage, png: Buffer): Promise<StoredStickerImages> {
+  const meta = await sharp(png).metadata();
+  // Anything not already a 512² RGBA PNG (e.g. a hosted provider's output) is normalised first.
+  const full =
+    meta.format === "png" && meta.width === STICKER_SIZE && meta.height === STICKER_SIZE && meta.hasAlpha
+      ? png
+      : await sharp(png)
+          .resize(STICKER_SIZE, STICKER_SIZE, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+          .ensureAlpha()
+          .png()
+          .toBuffer();
+  const id = createHash("sha256").update(full).digest("hex").slice(0, 32);
+  const keys = stickerImageKeys(id);
+  const thumb = await sharp(full).resize(THUMB_SIZE, THUMB_SIZE).webp({ quality: 82, alphaQuality: 90 }).toBuffer();
+  await Promise.all([storage.put(keys.png, full, "image/png"), storage.put(keys.thumb, thumb, "image/webp")]);
+  return { id, ...keys };
+}
