@@ -31,6 +31,8 @@ const envSchema = z.object({
   /** Grace period for in-flight requests on SIGTERM. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
   SUPPORT_EMAIL: z.email().default("support@stickerstudio.app"),
+  /** Community stickers the generator draws on first start (0 = none). */
+  SEED_GALLERY_SIZE: z.coerce.number().int().min(0).max(5000).default(224),
 });
 
 export type Config = z.infer<typeof envSchema> & {

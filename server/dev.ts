@@ -4,12 +4,14 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";
 import { createServerApp } from "./app.ts";
 import { bootAppContext } from "./boot.ts";
+import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
 
 /**
  * `npm run dev`: Vite serves the page modules with hot reload; pages render from Vite's fresh server
  * build on every request; Node restarts this process when server code changes (--watch-path).
  */
 const app = await bootAppContext({ NODE_ENV: "development", ...process.env });
+await seedOnFirstStart(app);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const ssr = vite.environments.ssr;
 if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment is not runnable");

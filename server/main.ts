@@ -4,11 +4,13 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { createServerApp, type PageRequestContext } from "./app.ts";
 import { bootAppContext } from "./boot.ts";
 import { ConfigError } from "./config.ts";
+import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
 import { listen } from "./serve.ts";
 
 /** Production entry: serves the built pages (build/) and the API from one process. */
 async function main() {
   const app = await bootAppContext();
+  await seedOnFirstStart(app);
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");

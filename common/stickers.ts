@@ -1,0 +1,79 @@
+/** Shapes of the sticker calls (spec §3, §7), shared by the server, the loaders and the page. */
+
+/** A sticker in any list (spec §3 "Sticker list item"); the page adds bgColor from its palette. */
+export interface StickerListItem {
+  stickerInstId: string;
+  taskId: number | null;
+  picId: { id: string };
+  tags: { id: number }[];
+  name: string;
+  prompt: string;
+  styleId: number | null;
+  /** 512 px PNG and 256 px WebP under /files (immutable). */
+  imageUrl: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+  favoriteCount: number;
+  createdAt: string;
+}
+
+export interface StickerPage {
+  list: StickerListItem[];
+  total: number;
+}
+
+/** The detail page's sticker: the list item plus its style and owner facts. */
+export interface StickerDetail extends StickerListItem {
+  style: { id: number; key: string; name: string } | null;
+  visibility: "public" | "private";
+  /** True when the viewer made it. */
+  mine: boolean;
+  locale: string;
+}
+
+export interface PromptItem {
+  id: number;
+  text: string;
+}
+
+export interface TipPage {
+  list: { id: number; text: string }[];
+  /** Pass back to get the next tips in rotation. */
+  cursor: number;
+}
+
+/** The list tabs of spec §2; explore/latest/popular are public, stickers/favorites need sign-in. */
+export const STICKER_TABS = ["explore", "latest", "popular", "stickers", "favorites"] as const;
+export type StickerTab = (typeof STICKER_TABS)[number];
+export const PUBLIC_TABS: readonly StickerTab[] = ["explore", "latest", "popular"];
+
+/** Card backgrounds (spec §3: bgColor from a 15-colour palette, assigned on the client). */
+export const CARD_PALETTE = [
+  "#FDE2E4",
+  "#FAD2E1",
+  "#E2ECE9",
+  "#BEE1E6",
+  "#F0EFEB",
+  "#DFE7FD",
+  "#CDDAFD",
+  "#FFF1E6",
+  "#EAE4E9",
+  "#FDE8C8",
+  "#E8F5D0",
+  "#D7F0F5",
+  "#F3E1F7",
+  "#FFF8C9",
+  "#E6DCCD",
+] as const;
+
+/** A URL-safe slug of a sticker's name for /sticker/{instId}/{name}; empty when nothing is left. */
+export function stickerSlug(name: string): string {
+  return name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/["'`’“”«»]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+}
