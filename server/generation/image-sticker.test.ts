@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { MODEL_SIDE, segmentPerson } from "./image/person-segmentation.ts";
 import { createOfflineProvider } from "./offline-provider.ts";
 import { decodePng, firstOpaqueRun } from "./test-helpers.ts";
 
@@ -24,6 +25,36 @@ async function busyPhoto(): Promise<Buffer> {
     .blur(1.2)
     .jpeg()
     .toBuffer();
+}
+
+/** Many bright blobs on a green-grey wall: the flood-fill remover cannot find a background here. */
+function clutter(w: number, h: number): string {
+  let s = 11;
+  const rnd = () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+  const shapes: string[] = [`<rect width="${w}" height="${h}" fill="#6a7a5a"/>`];
+  for (let i = 0; i < 160; i++) {
+    const c = `rgb(${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)},${Math.floor(rnd() * 255)})`;
+    shapes.push(
+      rnd() < 0.5
+        ? `<circle cx="${rnd() * w}" cy="${rnd() * h}" r="${10 + rnd() * 70}" fill="${c}"/>`
+        : `<rect x="${rnd() * w}" y="${rnd() * h}" width="${10 + rnd() * 120}" height="${10 + rnd() * 120}" fill="${c}"/>`,
+    );
+  }
+  return shapes.join("");
+}
+
+/** No photo of a person is available offline: a drawn head-and-shoulders portrait over clutter. */
+async function personOnBusyBackground(withPerson = true): Promise<Buffer> {
+  const person = `<path d="M330 900 C330 700 420 640 600 630 C780 640 870 700 870 900 Z" fill="#3a5fa0"/>
+<rect x="555" y="520" width="90" height="130" rx="30" fill="#e0a98a"/><ellipse cx="600" cy="400" rx="140" ry="175" fill="#e8b596"/>
+<path d="M455 390 C450 230 540 200 600 200 C680 200 760 240 748 390 C730 300 660 280 600 282 C540 282 480 300 455 390 Z" fill="#3b2618"/>
+<ellipse cx="550" cy="400" rx="16" ry="10" fill="#2a1a10"/><ellipse cx="650" cy="400" rx="16" ry="10" fill="#2a1a10"/>
+<path d="M560 500 Q600 530 640 500" stroke="#a0504a" stroke-width="8" fill="none"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">${clutter(1200, 900)}${withPerson ? person : ""}</svg>`;
+  return sharp(Buffer.from(svg)).blur(1).jpeg({ quality: 85 }).toBuffer();
 }
 
 describe("image → sticker", () => {
@@ -59,6 +90,45 @@ describe("image → sticker", () => {
     expect(img.alphaAt(0, 0)).toBe(0);
     expect(img.alphaAt(256, 256)).toBe(255);
     expect(firstOpaqueRun(img, 256)).toBeGreaterThanOrEqual(4);
+  });
+
+  it("cuts a person out of a busy background with the bundled selfie model", async () => {
+    const sticker = await provider.imageToSticker({ image: await personOnBusyBackground(), style: "cartoon" });
+    // The flood fill gives up on the clutter; the model path must be what cut it out.
+    expect(sticker.detail?.confidence).toBeLessThan(0.45);
+    expect(sticker.subject).toBe("person");
+    expect(sticker.detail?.personArea).toBeGreaterThan(0.1);
+    expect(sticker.detail?.personMeanInside).toBeGreaterThan(0.9);
+    const img = await decodePng(sticker.png);
+    expect([img.width, img.height]).toEqual([512, 512]);
+    for (const [x, y] of [
+      [0, 0],
+      [511, 0],
+      [0, 511],
+      [511, 511],
+      // Beside the head, where the clutter was: cut away.
+      [60, 140],
+      [450, 140],
+    ] as const)
+      expect(img.alphaAt(x, y)).toBe(0);
+    // The face is kept, in skin colour.
+    expect(img.alphaAt(256, 200)).toBe(255);
+    const [r, g, b] = img.rgbAt(256, 200);
+    expect(r).toBeGreaterThan(b + 40);
+    expect(g).toBeGreaterThan(b);
+  });
+
+  it("runs the selfie model and keeps the framed photo when it finds nobody", async () => {
+    const photo = await personOnBusyBackground(false);
+    const { data, info } = await sharp(photo).resize(440).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const cut = await segmentPerson({ data, width: info.width, height: info.height });
+    expect(cut.probabilities).toHaveLength(MODEL_SIDE * MODEL_SIDE);
+    expect(cut.alpha).toHaveLength(info.width * info.height);
+    expect(cut.accepted).toBe(false);
+    const sticker = await provider.imageToSticker({ image: photo, style: "cartoon" });
+    expect(sticker.subject).toBe("framed-photo");
+    expect(sticker.detail).toHaveProperty("personArea");
+    expect((await decodePng(sticker.png)).alphaAt(256, 256)).toBe(255);
   });
 
   it("keeps an existing transparent background", async () => {

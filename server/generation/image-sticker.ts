@@ -1,10 +1,12 @@
 /**
- * Image → sticker: cut the subject out when the background remover is confident, otherwise a
- * rounded "framed photo" with the same die-cut border, never a broken cut-out (GENERATOR.md).
+ * Image → sticker: cut the subject out when the background remover is confident; otherwise, when the
+ * bundled selfie model finds a person it is sure of, cut the person out; otherwise a rounded "framed
+ * photo" with the same die-cut border, never a broken cut-out (GENERATOR.md).
  */
 
 import type { OutputInfo, Sharp } from "sharp";
 import sharp from "sharp";
+import { segmentPerson } from "./image/person-segmentation.ts";
 import { removeBackground } from "./image/remove-background.ts";
 import type { GeneratedSticker, ImageStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
@@ -81,26 +83,49 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
   const cut = removeBackground(img);
   const detail = { style: style.key, confidence: Number(cut.confidence.toFixed(3)), ...cut.detail };
 
-  if (cut.confidence < MIN_CONFIDENCE) {
-    const art = await toStyleResolution(await framedPhoto(req.image), style);
-    return { png: await finishSticker(art, style), subject: "framed-photo", detail };
+  if (cut.confidence >= MIN_CONFIDENCE) {
+    // Feather the cut by a pixel so the edge is not jagged.
+    const alpha = Buffer.alloc(img.width * img.height);
+    for (let i = 0; i < alpha.length; i++) alpha[i] = cut.mask[i] ? Math.min(255, img.data[i * 4 + 3] as number) : 0;
+    const soft = await sharp(alpha, { raw: { width: img.width, height: img.height, channels: 1 } })
+      .blur(0.8)
+      .toColourspace("b-w")
+      .raw()
+      .toBuffer();
+    return { png: await cutoutSticker(img, soft, style), subject: "cutout", detail };
   }
 
-  // Feather the cut by a pixel so the edge is not jagged, then crop to the subject.
-  const alpha = Buffer.alloc(img.width * img.height);
-  for (let i = 0; i < alpha.length; i++) alpha[i] = cut.mask[i] ? Math.min(255, img.data[i * 4 + 3] as number) : 0;
-  const soft = await sharp(alpha, { raw: { width: img.width, height: img.height, channels: 1 } })
-    .blur(0.8)
-    .toColourspace("b-w")
-    .raw()
-    .toBuffer();
+  // A person on a busy background: the selfie model's mask, when it is sure of it.
+  let person: Awaited<ReturnType<typeof segmentPerson>> | null = null;
+  try {
+    person = await segmentPerson(img);
+  } catch (error) {
+    // A broken model install must not break image stickers: the framed photo is always possible.
+    console.warn(`selfie segmentation failed: ${(error as Error).message}`);
+  }
+  const withPerson = person ? { ...detail, ...roundDetail(person.detail) } : detail;
+  if (person?.accepted) {
+    const alpha = Buffer.alloc(img.width * img.height);
+    for (let i = 0; i < alpha.length; i++) alpha[i] = Math.min(person.alpha[i] as number, img.data[i * 4 + 3] as number);
+    return { png: await cutoutSticker(img, alpha, style), subject: "person", detail: withPerson };
+  }
+
+  const art = await toStyleResolution(await framedPhoto(req.image), style);
+  return { png: await finishSticker(art, style), subject: "framed-photo", detail: withPerson };
+}
+
+const roundDetail = (d: Record<string, number>) =>
+  Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Number(v.toFixed(3))]));
+
+/** Applies `alpha` (0..255 per pixel) to `img`, crops to what is left and finishes it as a sticker. */
+async function cutoutSticker(img: Raster, alpha: Buffer, style: StyleSpec): Promise<Buffer> {
   let minX = img.width;
   let minY = img.height;
   let maxX = 0;
   let maxY = 0;
-  for (let i = 0; i < soft.length; i++) {
-    img.data[i * 4 + 3] = soft[i] as number;
-    if ((soft[i] as number) > 16) {
+  for (let i = 0; i < alpha.length; i++) {
+    img.data[i * 4 + 3] = alpha[i] as number;
+    if ((alpha[i] as number) > 16) {
       const x = i % img.width;
       const y = (i - x) / img.width;
       minX = Math.min(minX, x);
@@ -109,8 +134,14 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
       maxY = Math.max(maxY, y);
     }
   }
+  if (maxX < minX) {
+    minX = 0;
+    minY = 0;
+    maxX = img.width - 1;
+    maxY = img.height - 1;
+  }
   const box = { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
   const cropped = sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } }).extract(box);
   const art = await toStyleResolution(await placeOnCanvas(cropped, box.width, box.height), style);
-  return { png: await finishSticker(art, style), subject: "cutout", detail };
+  return finishSticker(art, style);
 }

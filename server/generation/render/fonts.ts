@@ -1,7 +1,7 @@
 /**
- * Caption fonts: OFL fonts shipped as TTF inside @expo-google-fonts packages (resvg reads TTF/OTF,
- * not WOFF2). Only the fonts a caption's scripts need are handed to resvg, because it reads font
- * files on every render and the CJK one is 10 MB.
+ * Caption fonts: OFL fonts shipped as TTF inside @expo-google-fonts packages. Captions are shaped by
+ * Pango + HarfBuzz inside sharp (see caption.ts), which reads each file once per process when a
+ * caption first needs it, so the 10 MB CJK font is only loaded by processes that draw CJK.
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -63,8 +63,8 @@ export function scriptsOf(text: string): Script[] {
 
 export interface CaptionFonts {
   files: string[];
-  /** CSS font-family list: the style's display font first, then one per script in the text. */
-  family: string;
+  /** Font families in fallback order: the style's display font first, then one per script in the text. */
+  families: string[];
   weight: number;
 }
 
@@ -74,12 +74,12 @@ export function fontsForCaption(text: string, display: DisplayFont): CaptionFont
   const extra = scripts.map((s) => SCRIPT_FONTS[s]);
   // Press Start 2P has its own Cyrillic, which keeps the pixel look.
   const needed = display === "pixel" ? extra.filter((f) => f !== SCRIPT_FONTS.cyrillic) : extra;
-  // With no Latin letters the script font goes first: resvg takes spaces from the first family, and
-  // Fredoka's space between Devanagari or Bengali words collapses.
+  // With no Latin letters the script font goes first, so spaces and punctuation match the script's
+  // letters and the weight asked for is the script font's own.
   const all = scriptsOf(text).includes("latin") ? [primary, ...needed] : [...needed, primary];
   return {
     files: all.map((f) => f.path),
-    family: all.map((f) => `'${f.family}'`).join(", "),
+    families: all.map((f) => f.family),
     weight: all[0]?.weight ?? primary.weight,
   };
 }
