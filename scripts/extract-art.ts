@@ -11,10 +11,12 @@
  *
  * Run: node scripts/extract-art.ts [--force]
  */
+
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deflateRawSync } from "node:zlib";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { ArtIndex, ArtSetKey, IndexedEmoji, SetManifest } from "../server/generation/art/art-format.ts";
 import { ART_CACHE_DIR, ART_FORMAT_VERSION, ART_SETS, INDEX_LOCALES, slugOfLabel } from "../server/generation/art/art-format.ts";
 
@@ -98,6 +100,50 @@ function keywordsByLocale(entries: EmojibaseEntry[]): Map<string, Map<string, st
   return byLocale;
 }
 
+/**
+ * resvg aborts the whole process (a Rust panic, not an exception) on a few icons, e.g. groups with
+ * opacity whose artwork lies entirely outside the icon's viewBox. Each set is rendered once here, in a
+ * child process that is restarted past any icon that kills it; those icons are left out of the set
+ * (the generator then draws the subject from another set).
+ */
+function probeWrapper(body: string, width: number, height: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="24" height="24" viewBox="0 0 128 128"><defs><filter id="edge" x="-15%" y="-15%" width="130%" height="130%"><feMorphology in="SourceAlpha" operator="dilate" radius="4"/></filter></defs><g filter="url(#edge)"><svg x="8" y="8" width="112" height="112" viewBox="0 0 ${width} ${height}">${body}</svg></g><svg x="8" y="8" width="112" height="112" viewBox="0 0 ${width} ${height}">${body}</svg></svg>`;
+}
+
+async function probeChild(outDir: string, key: string, from: number): Promise<void> {
+  const { Resvg } = await import("@resvg/resvg-js");
+  const manifest = JSON.parse(readFileSync(join(outDir, `${key}.json.tmp`), "utf8")) as SetManifest;
+  const data = readFileSync(join(outDir, `${key}.bin.tmp`));
+  const slugs = Object.keys(manifest.icons);
+  for (let i = from; i < slugs.length; i += 1) {
+    const [offset, length, width, height] = manifest.icons[slugs[i] ?? ""] ?? [0, 0, 16, 16];
+    const body = inflateRawSync(data.subarray(offset, offset + length)).toString("utf8");
+    process.stdout.write(`${i}\n`);
+    new Resvg(probeWrapper(body, width, height), { font: { loadSystemFonts: false } }).render();
+  }
+  process.stdout.write("done\n");
+}
+
+function unrenderableIcons(outDir: string, key: string, total: number): string[] {
+  const manifest = JSON.parse(readFileSync(join(outDir, `${key}.json.tmp`), "utf8")) as SetManifest;
+  const slugs = Object.keys(manifest.icons);
+  const bad: string[] = [];
+  let from = 0;
+  while (from < total) {
+    const child = spawnSync(process.execPath, [import.meta.filename, "--probe", key, String(from)], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const lines = child.stdout.trim().split("\n");
+    if (child.status === 0 && lines.at(-1) === "done") break;
+    const last = Number(lines.at(-1));
+    if (!Number.isInteger(last)) throw new Error(`probing ${key} failed: ${child.stderr.slice(0, 500)}`);
+    bad.push(slugs[last] ?? "");
+    from = last + 1;
+  }
+  return bad;
+}
+
 function main(): void {
   const force = process.argv.includes("--force");
   const outDir = join(root, ART_CACHE_DIR);
@@ -139,7 +185,15 @@ function main(): void {
     resolved.set(key, names);
     writeFileSync(join(outDir, `${key}.bin.tmp`), Buffer.concat(chunks));
     writeFileSync(join(outDir, `${key}.json.tmp`), JSON.stringify(manifest));
-    console.log(`${key}: ${names.size} icons, ${(offset / 1e6).toFixed(1)} MB packed`);
+    const bad = unrenderableIcons(outDir, key, names.size);
+    for (const slug of bad) {
+      delete manifest.icons[slug];
+      names.delete(slug);
+    }
+    writeFileSync(join(outDir, `${key}.json.tmp`), JSON.stringify(manifest));
+    console.log(
+      `${key}: ${names.size} icons, ${(offset / 1e6).toFixed(1)} MB packed, left out (renderer aborts): ${bad.join(", ") || "none"}`,
+    );
   }
 
   const keywords = keywordsByLocale(entries);
@@ -175,4 +229,9 @@ function main(): void {
   console.log(`art cache written: ${emoji.length} emoji in ${Date.now() - started} ms (${ART_CACHE_DIR})`);
 }
 
-main();
+const probe = process.argv.indexOf("--probe");
+if (probe >= 0) {
+  await probeChild(join(root, ART_CACHE_DIR), process.argv[probe + 1] ?? "", Number(process.argv[probe + 2] ?? 0));
+} else {
+  main();
+}
