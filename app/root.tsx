@@ -15,6 +15,7 @@ import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
 import type { Catalog } from "../server/i18n.ts";
 import type { Route } from "./+types/root";
 import { pageContext } from "./context.ts";
+import { usePageViews } from "./features/analytics/use-page-views.ts";
 import { ErrorView } from "./features/errors/error-view.tsx";
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
 import { catalogFor } from "./i18n/catalogs.server.ts";
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signingKey: app.config.CLIENT_SIGNING_KEY,
     release: process.env.npm_package_version ?? "dev",
     supportEmail: app.config.SUPPORT_EMAIL,
+    origin: new URL(app.config.PUBLIC_URL).origin,
   };
 }
 
@@ -87,6 +89,7 @@ function useInitialState(data: InitialState | undefined) {
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const i18n = useInitialState(data);
+  usePageViews();
   if (!i18n) return null;
   return (
     <I18nextProvider i18n={i18n}>

@@ -6,7 +6,8 @@ import { createApiRouter } from "./http/api.ts";
 import { compress } from "./http/compress.ts";
 import type { AppEnv } from "./http/env.ts";
 import { requestContext } from "./http/request-context.ts";
-import { securityHeaders } from "./http/security-headers.ts";
+import { securityHeaders, securityOptionsFor } from "./http/security-headers.ts";
+import { seoRoutes } from "./seo/routes.ts";
 import { STORAGE_KEY_PATTERN } from "./storage/storage.ts";
 
 /** What a page render receives from the server (read in loaders through the router context). */
@@ -34,7 +35,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export function createServerApp(app: AppContext, options: ServerAppOptions) {
   const server = new Hono<AppEnv>();
   server.use(requestContext(app.log));
-  server.use(securityHeaders({ hsts: app.config.secure, development: options.development ?? false }));
+  server.use(securityHeaders(securityOptionsFor(app.config, options.development)));
   server.use(compress());
 
   server.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -80,6 +81,7 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
     });
   }
 
+  server.route("/", seoRoutes(app));
   server.route("/", createApiRouter(app, allCalls(app)));
 
   server.all("*", (c) => options.renderPage(c.req.raw, { app, nonce: c.var.nonce, requestId: c.var.requestId }));

@@ -1,9 +1,20 @@
 import type { AppContext } from "./context.ts";
+import { feedbackCalls } from "./feedback/calls.ts";
 import type { Call } from "./http/define-call.ts";
+import { promptCalls } from "./prompts/calls.ts";
+import { stickerCalls } from "./stickers/calls.ts";
 import { styleCalls } from "./styles/calls.ts";
 import { telemetryCalls } from "./telemetry/calls.ts";
+import { tipCalls } from "./tips/calls.ts";
 
 /** Every API call of the product, by feature. */
 export function allCalls(app: AppContext): Call[] {
-  return [...telemetryCalls(app), ...styleCalls(app)] as Call[];
+  return [
+    ...telemetryCalls(app),
+    ...styleCalls(app),
+    ...stickerCalls(app),
+    ...promptCalls(app),
+    ...tipCalls(app),
+    ...feedbackCalls(app),
+  ] as Call[];
 }

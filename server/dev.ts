@@ -4,6 +4,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";
 import { createServerApp } from "./app.ts";
 import { bootAppContext } from "./boot.ts";
+import { securityOptionsFor, withSocketHeaders } from "./http/security-headers.ts";
 import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
 
 /**
@@ -27,7 +28,7 @@ const server = createServerApp(app, {
   },
 });
 
-const listener = getRequestListener(server.fetch);
+const listener = withSocketHeaders(securityOptionsFor(app.config, true), getRequestListener(server.fetch));
 createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(app.config.PORT, app.config.HOST, () => {
   app.log.info({ url: app.config.PUBLIC_URL }, "development server ready");
 });

@@ -1,8 +1,10 @@
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { AppContext } from "./context.ts";
 import type { AppEnv } from "./http/env.ts";
+import { securityOptionsFor, withSocketHeaders } from "./http/security-headers.ts";
 import { closeRateLimits } from "./rate-limit.ts";
 
 export interface RunningServer {
@@ -14,7 +16,9 @@ export interface RunningServer {
 /** Listens and wires SIGTERM/SIGINT to a graceful drain. */
 export function listen(app: AppContext, server: Hono<AppEnv>, drain: { draining: boolean }): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const http = serve({ fetch: server.fetch, port: app.config.PORT, hostname: app.config.HOST }, (info: AddressInfo) => {
+    const http = createServer(withSocketHeaders(securityOptionsFor(app.config), getRequestListener(server.fetch)));
+    http.listen(app.config.PORT, app.config.HOST, () => {
+      const info = http.address() as AddressInfo;
       app.log.info({ url: app.config.PUBLIC_URL, port: info.port }, "sticker studio is serving");
       let stopping: Promise<void> | null = null;
       const shutdown = (reason: string) => {

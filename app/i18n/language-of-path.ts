@@ -10,3 +10,10 @@ export function languageOfPath(pathname: string): Language {
 export function basePathOf(language: Language) {
   return language === DEFAULT_LANGUAGE ? "" : `/${language}`;
 }
+
+/** The path without its language prefix: "/fr/stickers" → "/stickers", "/fr" → "/". */
+export function stripLanguagePrefix(pathname: string): string {
+  const language = languageOfPath(pathname);
+  if (language === DEFAULT_LANGUAGE) return pathname || "/";
+  return pathname.slice(language.length + 1) || "/";
+}

@@ -1,22 +1,83 @@
 import { useTranslation } from "react-i18next";
-import { ConnectionCheck } from "../features/home/connection-check.tsx";
-import { metaTranslate } from "../i18n/meta.ts";
+import { Link } from "react-router";
+import { LIST_PAGE_SIZE } from "#common/constants.ts";
+import { pageContext } from "../context.ts";
+import { CreatePanel } from "../features/create/create-panel.tsx";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import { StickerGrid } from "../features/stickers/sticker-card.tsx";
+import { listPrompts, listStickersByTag, listStyles, randomPrompts, tabQuery } from "../features/stickers/stickers.server.ts";
+import { languageOfPath } from "../i18n/language-of-path.ts";
+import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/home";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: metaTranslate(matches, "home.title") },
-    { name: "description", content: metaTranslate(matches, "app.description") },
-  ];
+const FIRST_STYLES = 8;
+const SUGGESTIONS = 5;
+
+/** The home preload of spec §2; any part that fails is simply left out, never an error page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context.get(pageContext);
+  const db = app.database.db;
+  const language = languageOfPath(new URL(request.url).pathname);
+  const [popular, styles, prompts, suggestions] = await Promise.allSettled([
+    listStickersByTag(db, { ...tabQuery("popular"), page: 1, size: LIST_PAGE_SIZE }),
+    listStyles(db, { page: 1, size: 1000, type: 1, language }),
+    listPrompts(db, language),
+    randomPrompts(db, language, SUGGESTIONS),
+  ]);
+  const value = <T,>(result: PromiseSettledResult<T>) => (result.status === "fulfilled" ? result.value : null);
+  for (const result of [popular, styles, prompts, suggestions]) {
+    if (result.status === "rejected") app.log.warn({ err: result.reason }, "home preload part failed");
+  }
+  const allStyles = value(styles)?.list ?? [];
+  return {
+    popular: value(popular) ?? { list: [], total: 0 },
+    styles: allStyles,
+    firstStyles: allStyles.slice(0, FIRST_STYLES),
+    prompts: value(prompts) ?? [],
+    suggestions: value(suggestions) ?? [],
+  };
 }
 
-export default function Home() {
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, title: "home.title", description: "app.description", translate: true });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { to } = useLocalized();
+  const { popular, firstStyles, prompts, suggestions } = loaderData;
   return (
-    <main id="main" className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-6 py-16 text-center">
-      <h1 className="font-bold text-4xl text-stone-900 md:text-5xl">{t("home.heading")}</h1>
-      <p className="max-w-xl text-lg text-stone-600">{t("home.intro")}</p>
-      <ConnectionCheck />
+    <main id="main">
+      <section className="bg-gradient-to-b from-primary-light/70 to-stone-50">
+        <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 md:grid-cols-[1fr_1.2fr] md:py-16">
+          <div className="space-y-4 text-center md:text-start">
+            <h1 className="font-bold text-4xl text-stone-900 leading-tight md:text-5xl">{t("home.heading")}</h1>
+            <p className="text-lg text-stone-700">{t("home.intro")}</p>
+          </div>
+          <CreatePanel styles={firstStyles} suggestions={suggestions} allPrompts={prompts} />
+        </div>
+      </section>
+      <section className="mx-auto max-w-6xl px-4 py-10" aria-labelledby="popular-heading">
+        <div className="mb-4 flex items-end justify-between gap-4">
+          <div>
+            <h2 id="popular-heading" className="font-semibold text-2xl">
+              {t("home.popular")}
+            </h2>
+            {popular.total > 0 ? <p className="text-sm text-stone-500">{t("list.count", { count: popular.total })}</p> : null}
+          </div>
+          <Link
+            to={to("/stickers/popular")}
+            className="shrink-0 font-medium text-primary-dark underline-offset-4 hover:underline"
+          >
+            {t("home.seeAll")}
+          </Link>
+        </div>
+        {popular.list.length > 0 ? (
+          <StickerGrid stickers={popular.list} eagerCount={0} label={t("home.popular")} />
+        ) : (
+          <p className="rounded-2xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">{t("list.empty")}</p>
+        )}
+      </section>
     </main>
   );
 }

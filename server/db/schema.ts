@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -147,15 +148,33 @@ export const stickers = pgTable(
       .default("public"),
     locale: text("locale").notNull().default("en"),
     favoriteCount: integer("favorite_count").notNull().default(0),
+    /**
+     * Popularity for the popular list: hotScore(favoriteCount, createdAt) from
+     * server/stickers/hot-score.ts, or hotScoreSql() in an update that changes favoriteCount.
+     * No default on purpose: every insert must state it, or a new sticker would sink to the bottom.
+     */
+    hotScore: doublePrecision("hot_score").notNull(),
     createdAt: created(),
   },
   (t) => [
     uniqueIndex("stickers_inst_id_key").on(t.stickerInstId),
     index("stickers_owner_idx").on(t.ownerId, t.id),
     index("stickers_pic_idx").on(t.picId),
+    // Recommendations (same style, then popular) and the sitemap read public stickers only.
+    index("stickers_public_style_hot_idx")
+      .on(t.styleId, t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.visibility} = 'public'`),
+    index("stickers_public_hot_idx")
+      .on(t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.visibility} = 'public'`),
+    index("stickers_public_id_idx").on(t.id).where(sql`${t.visibility} = 'public'`),
   ],
 );
 
+/**
+ * A sticker in a tag's list. `isPublic` and `hotScore` are copies of the sticker's, kept by database
+ * triggers (migration 0001), so each public list is one index range in its order at any page depth.
+ */
 export const stickerTags = pgTable(
   "sticker_tags",
   {
@@ -165,8 +184,17 @@ export const stickerTags = pgTable(
     tagId: integer("tag_id")
       .notNull()
       .references(() => tags.id),
+    isPublic: boolean("is_public").notNull().default(false),
+    hotScore: doublePrecision("hot_score").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.tagId, t.stickerId] }), index("sticker_tags_sticker_idx").on(t.stickerId)],
+  (t) => [
+    primaryKey({ columns: [t.tagId, t.stickerId] }),
+    index("sticker_tags_sticker_idx").on(t.stickerId),
+    index("sticker_tags_public_hot_idx")
+      .on(t.tagId, t.hotScore.desc().nullsFirst(), t.stickerId.desc().nullsFirst())
+      .where(sql`${t.isPublic}`),
+    index("sticker_tags_public_id_idx").on(t.tagId, t.stickerId.desc().nullsFirst()).where(sql`${t.isPublic}`),
+  ],
 );
 
 /** Prompt suggestions, per interface language. */
@@ -345,6 +373,8 @@ export const feedback = pgTable("feedback", {
   userId: bigint("user_id", { mode: "number" }),
   email: text("email"),
   content: text("content").notNull(),
+  /** The page the feedback was sent from (a path). */
+  page: text("page"),
   locale: text("locale").notNull().default("en"),
   createdAt: created(),
 });

@@ -1,16 +1,14 @@
-import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { languageFromAcceptLanguage } from "#common/languages.ts";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+import { type PreparedIncoming, requestIdFrom } from "./security-headers.ts";
 
 /** Gives each request an id (kept from X-Request-Id when sane), a child logger and a language. */
 export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const given = c.req.header("x-request-id");
-    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    const incoming = (c.env as { incoming?: PreparedIncoming } | undefined)?.incoming;
+    const requestId = incoming?.requestId ?? requestIdFrom(c.req.header("x-request-id"));
     const started = performance.now();
     c.set("requestId", requestId);
     c.set("log", log.child({ reqId: requestId }));
@@ -18,7 +16,8 @@ export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
     c.set("viewer", null);
     c.set("deadToken", false);
     await next();
-    c.res.headers.set("X-Request-Id", requestId);
+    // On a socket the header is already on Node's response (withSocketHeaders).
+    if (!incoming?.requestId) c.res.headers.set("X-Request-Id", requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
   };

@@ -5,6 +5,7 @@ import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, prompts, stickers, stickerTags, styles, tags, tips } from "../db/schema.ts";
 import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
+import { hotScore } from "../stickers/hot-score.ts";
 import promptData from "./data/prompts.json" with { type: "json" };
 import styleData from "./data/styles.json" with { type: "json" };
 import tipData from "./data/tips.json" with { type: "json" };
@@ -146,6 +147,7 @@ async function seedGallery(app: AppContext, provider: GenerationProvider, styleI
           visibility: "public",
           locale: item.language,
           favoriteCount: item.favoriteCount,
+          hotScore: hotScore(item.favoriteCount, createdAt),
           createdAt,
         })
         .onConflictDoNothing()

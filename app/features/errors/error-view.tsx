@@ -39,7 +39,7 @@ export function ErrorView({ status, message }: { status: number; message?: strin
       <Link
         to={basePathOf(language) || "/"}
         replace={type === 404}
-        className="mt-4 inline-flex h-11 items-center rounded-full bg-primary px-6 font-medium text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        className="mt-4 inline-flex h-11 items-center rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
         {say("error.backHome")}
       </Link>

@@ -1,32 +1,47 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { isLanguage } from "#common/languages.ts";
-import { basePathOf } from "../../i18n/language-of-path.ts";
+import { toastWarning } from "../../lib/toast.ts";
+import { onSignInRequest } from "../auth/sign-in-request.ts";
+import { NavigationSpinner } from "./navigation-spinner.tsx";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
 
-/** Header, main and footer around every page (the full header and footer come with public browsing). */
+const SignInPrompt = lazy(() => import("../auth/sign-in-prompt.tsx"));
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+/** Header, main and footer around every page, the sign-in prompt and the toasts (loaded on demand). */
 export function SiteShell({ children }: { children: React.ReactNode }) {
   const { t, i18n } = useTranslation();
-  const home = basePathOf(isLanguage(i18n.language) ? i18n.language : "en") || "/";
+  const [promptOpen, setPromptOpen] = useState(false);
+  const [toasts, setToasts] = useState(false);
+  useEffect(() => onSignInRequest(() => setPromptOpen(true)), []);
+  useEffect(() => {
+    // Toasts mount after the first paint, so their code never weighs on the first load.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+    idle(() => setToasts(true));
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-30 focus:rounded focus:bg-white focus:p-2"
       >
         {t("app.skipToContent")}
       </a>
-      <header className="sticky top-0 z-10 border-stone-200 border-b bg-white/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-          <Link to={home} className="flex items-center gap-2 font-bold text-lg text-primary-dark">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            {t("app.name")}
-          </Link>
-        </div>
-      </header>
+      <SiteHeader />
       <div className="flex-1">{children}</div>
-      <footer className="border-stone-200 border-t bg-white py-6 text-center text-sm text-stone-500">
-        © {new Date().getFullYear()} {t("app.name")}
-      </footer>
+      <SiteFooter />
+      <NavigationSpinner />
+      {promptOpen ? (
+        <Suspense fallback={null}>
+          <SignInPrompt onClose={() => setPromptOpen(false)} onConfirm={() => toastWarning(t("loginTipAlert.unavailable"))} />
+        </Suspense>
+      ) : null}
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toaster position="top-center" richColors dir={i18n.dir()} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalized } from "../../i18n/use-localized.ts";
+import { requestSignIn } from "../auth/sign-in-request.ts";
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const { to } = useLocalized();
+  return (
+    <header className="sticky top-0 z-20 border-stone-200 border-b bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to={to("/")} className="flex items-center gap-2 font-bold text-lg text-primary-dark" aria-label={t("app.home")}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{t("app.name")}</span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="flex items-center gap-1 md:gap-3">
+          <Link
+            to={to("/stickers/explore")}
+            className="hidden rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 md:inline-block"
+          >
+            {t("nav.gallery")}
+          </Link>
+          <button
+            type="button"
+            onClick={() => requestSignIn("header")}
+            className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          >
+            {t("app.signIn")}
+          </button>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,106 @@
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import { stickerSlug } from "#common/stickers.ts";
+import { pageContext } from "../context.ts";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import { StickerGrid } from "../features/stickers/sticker-card.tsx";
+import { getSticker, recommendStickers } from "../features/stickers/stickers.server.ts";
+import { basePathOf, languageOfPath } from "../i18n/language-of-path.ts";
+import { useLocalized } from "../i18n/use-localized.ts";
+import type { Route } from "./+types/sticker";
+
+/** /sticker/{instId}/{name?} (spec §2, §8): No permission → /notAvailable, unknown → /error/404, else /error/500. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { app } = context.get(pageContext);
+  const language = languageOfPath(new URL(request.url).pathname);
+  const base = basePathOf(language);
+  try {
+    const sticker = await getSticker(app.database.db, { stickerInstId: params.instId, viewerId: null, language });
+    const recommendations = await recommendStickers(app.database.db, { stickerInstId: sticker.stickerInstId }).catch(() => []);
+    return { sticker, recommendations };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "NO_PERMISSION") throw redirect(`${base}/notAvailable`);
+    if (code === "NOT_FOUND") throw redirect(`${base}/error/404`);
+    const message = error instanceof Error ? error.message : String(error);
+    throw redirect(`${base}/error/500?message=${encodeURIComponent(message.slice(0, 200))}`);
+  }
+}
+
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  const sticker = loaderData?.sticker;
+  if (!sticker) return [];
+  const slug = stickerSlug(sticker.name);
+  return pageMeta({
+    matches,
+    location,
+    title: `${sticker.name} — Sticker Studio`,
+    description: sticker.style ? `${sticker.prompt} · ${sticker.style.name}` : sticker.prompt,
+    image: sticker.imageUrl,
+    imageAlt: sticker.name,
+    canonicalPath: `/sticker/${sticker.stickerInstId}${slug ? `/${slug}` : ""}`,
+  });
+}
+
+export default function StickerDetail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { to } = useLocalized();
+  const { sticker, recommendations } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      <div className="grid items-start gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="rounded-3xl bg-[#F0EFEB] p-4 md:p-8">
+          <img
+            src={sticker.imageUrl}
+            alt={sticker.name}
+            width={512}
+            height={512}
+            fetchPriority="high"
+            className="mx-auto aspect-square w-full max-w-[512px]"
+          />
+        </div>
+        <div className="space-y-5">
+          <h1 className="break-words font-bold text-3xl">{sticker.name}</h1>
+          <dl className="space-y-4">
+            <div>
+              <dt className="font-medium text-sm text-stone-500">{t("sticker.prompt")}</dt>
+              <dd className="mt-1 text-lg">{sticker.prompt}</dd>
+            </div>
+            {sticker.style ? (
+              <div>
+                <dt className="font-medium text-sm text-stone-500">{t("sticker.style")}</dt>
+                <dd className="mt-1">
+                  <span className="inline-flex rounded-full bg-primary-light px-3 py-1 text-primary-ink">
+                    {sticker.style.name}
+                  </span>
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="font-medium text-sm text-stone-500">{t("sticker.tags")}</dt>
+              <dd className="mt-1 flex flex-wrap gap-2">
+                {sticker.tags.map((tag) => (
+                  <Link
+                    key={tag.id}
+                    to={to(tag.id === 2 ? "/stickers/explore" : "/stickers/latest")}
+                    className="rounded-full bg-white px-3 py-1 text-sm ring-1 ring-stone-200 hover:bg-stone-100"
+                  >
+                    {t(`sticker.tag.${tag.id === 2 ? "explore" : "community"}`)}
+                  </Link>
+                ))}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+      {recommendations.length > 0 ? (
+        <section className="mt-12" aria-labelledby="more-stickers">
+          <h2 id="more-stickers" className="mb-4 font-semibold text-2xl">
+            {t("sticker.more")}
+          </h2>
+          <StickerGrid stickers={recommendations} eagerCount={0} label={t("sticker.more")} />
+        </section>
+      ) : null}
+    </main>
+  );
+}

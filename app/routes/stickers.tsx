@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LIST_PAGE_SIZE } from "#common/constants.ts";
+import { PUBLIC_TABS, STICKER_TABS, type StickerTab } from "#common/stickers.ts";
+import { pageContext } from "../context.ts";
+import { requestSignIn } from "../features/auth/sign-in-request.ts";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import { Pagination } from "../features/stickers/pagination.tsx";
+import { StickerGrid } from "../features/stickers/sticker-card.tsx";
+import { listStickersByTag, tabQuery } from "../features/stickers/stickers.server.ts";
+import { useLocalized } from "../i18n/use-localized.ts";
+import type { Route } from "./+types/stickers";
+
+function isTab(value: string): value is StickerTab {
+  return (STICKER_TABS as readonly string[]).includes(value);
+}
+
+/** /stickers, /stickers/{type}, /stickers/{type}/{page} (spec §2); the default tab is explore. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const tab = params.type ?? "explore";
+  const page = params.page === undefined ? 1 : Number(params.page);
+  if (!isTab(tab) || !Number.isInteger(page) || page < 1 || page > 100_000) throw new Response("Not Found", { status: 404 });
+  if (!PUBLIC_TABS.includes(tab)) return { tab, page, list: [], total: 0, needsSignIn: true };
+  const { app } = context.get(pageContext);
+  const result = await listStickersByTag(app.database.db, { ...tabQuery(tab), page, size: LIST_PAGE_SIZE });
+  return { tab, page, ...result, needsSignIn: false };
+}
+
+export function meta({ matches, location, loaderData }: Route.MetaArgs) {
+  const tab = loaderData?.tab ?? "explore";
+  return pageMeta({
+    matches,
+    location,
+    title: `list.title.${tab}`,
+    description: `list.description.${tab}`,
+    translate: true,
+    noindex: !PUBLIC_TABS.includes(tab),
+  });
+}
+
+export default function Stickers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { to } = useLocalized();
+  const { tab, page, list, total, needsSignIn } = loaderData;
+  const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-6 font-bold text-3xl">{t(`list.title.${tab}`)}</h1>
+      <nav aria-label={t("list.tabs")} className="-mx-4 mb-6 overflow-x-auto px-4">
+        <ul className="flex min-w-max gap-2">
+          {STICKER_TABS.map((name) => (
+            <li key={name}>
+              <Link
+                to={to(`/stickers/${name}`)}
+                aria-current={name === tab ? "page" : undefined}
+                className={`inline-flex h-10 items-center rounded-full px-4 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+                  name === tab
+                    ? "bg-primary-dark font-semibold text-white"
+                    : "bg-white text-stone-700 ring-1 ring-stone-200 hover:bg-stone-100"
+                }`}
+              >
+                {t(`list.tab.${name}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {needsSignIn ? (
+        <section className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
+          <p className="mb-4 text-lg text-stone-700">{t(`list.signInFor.${tab}`)}</p>
+          <button
+            type="button"
+            onClick={() => requestSignIn("tab")}
+            className="h-10 rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker"
+          >
+            {t("app.signIn")}
+          </button>
+        </section>
+      ) : list.length === 0 ? (
+        <section className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
+          <p className="mb-4 text-lg text-stone-700">{page > 1 ? t("list.pastEnd") : t("list.empty")}</p>
+          {page > 1 ? (
+            <Link to={to(`/stickers/${tab}`)} className="font-medium text-primary-dark underline">
+              {t("list.firstPage")}
+            </Link>
+          ) : null}
+        </section>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-stone-500">{t("list.count", { count: total })}</p>
+          <StickerGrid stickers={list} label={t(`list.title.${tab}`)} />
+          <Pagination
+            current={page}
+            count={pageCount}
+            hrefOf={(p) => to(p === 1 ? `/stickers/${tab}` : `/stickers/${tab}/${p}`)}
+          />
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import { pageMeta } from "../features/seo/page-meta.ts";
+import type { Route } from "./+types/terms";
+
+const PARAGRAPHS = ["p1", "p2", "p3", "p4"] as const;
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return pageMeta({ matches, location, title: "legal.terms.title", description: "legal.terms.p1", translate: true });
+}
+
+export default function Terms() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="mx-auto max-w-3xl space-y-4 px-4 py-10">
+      <h1 className="font-bold text-3xl">{t("legal.terms.title")}</h1>
+      {PARAGRAPHS.map((key) => (
+        <p key={key} className="text-stone-700 leading-relaxed">
+          {t(`legal.terms.${key}`)}
+        </p>
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,246 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
+import { launch } from "chrome-launcher";
+import lighthouse, { type Result } from "lighthouse";
+
+/**
+ * `npm run bench:web`: Lighthouse 12 (default mobile preset, simulated throttling) on the system
+ * Chromium against `/`, `/stickers/latest` and one sticker detail page of a freshly seeded server.
+ * Prints the four category scores, a few metrics and the JavaScript weight as transferred, next to
+ * the targets (printed, not asserted), then the failing audits per page.
+ */
+const PORT = 3304;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = "./data/bench-web";
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const READY_TIMEOUT_MS = 180_000;
+const RUN_TIMEOUT_MS = 180_000;
+const TOTAL_TIMEOUT_MS = 15 * 60_000;
+
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  jsKb: 130,
+};
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function startServer(): ChildProcess {
+  // Own process group, so the build step's children (if it builds) go down with the server.
+  return spawn(process.execPath, ["scripts/start.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {}
+  const gone = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+  if (!gone) {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {}
+    await Promise.race([exited, sleep(5_000)]);
+  }
+}
+
+async function waitReady(child: ChildProcess) {
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${ORIGIN}/readyz`, { signal: AbortSignal.timeout(5_000) })).ok) break;
+    } catch {}
+    if (performance.now() - started > READY_TIMEOUT_MS) throw new Error(`not ready after ${READY_TIMEOUT_MS / 1000} s`);
+    await sleep(250);
+  }
+  console.log(`server ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function findStickerPath(): Promise<string> {
+  const response = await fetch(`${ORIGIN}/stickers/latest`, { signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new Error(`/stickers/latest answered ${response.status}`);
+  const match = /href="(\/sticker\/[^"]+)"/.exec(await response.text());
+  if (!match?.[1]) throw new Error('no href="/sticker/..." link on /stickers/latest');
+  return match[1].replaceAll("&amp;", "&");
+}
+
+async function audit(url: string): Promise<Result> {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+  try {
+    const run = lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      maxWaitForLoad: 60_000,
+    });
+    const result = await withTimeout(run, RUN_TIMEOUT_MS, `lighthouse ${url}`);
+    if (!result) throw new Error(`lighthouse returned no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+type NetworkItem = { url?: string; resourceType?: string; transferSize?: number };
+
+function scripts(lhr: Result): { url: string; bytes: number }[] {
+  const details = lhr.audits["network-requests"]?.details;
+  const items = details && details.type === "table" ? (details.items as NetworkItem[]) : [];
+  return items
+    .filter((item) => item.resourceType === "Script")
+    .map((item) => ({ url: item.url ?? "?", bytes: item.transferSize ?? 0 }))
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+function scriptBytes(lhr: Result): number {
+  return scripts(lhr).reduce((sum, script) => sum + script.bytes, 0);
+}
+
+function score(lhr: Result, category: (typeof CATEGORIES)[number]): string {
+  const value = lhr.categories[category]?.score;
+  return value === null || value === undefined ? "n/a" : String(Math.round(value * 100));
+}
+
+function metric(lhr: Result, id: string, digits = 0): string {
+  const value = lhr.audits[id]?.numericValue;
+  return value === undefined ? "n/a" : value.toFixed(digits);
+}
+
+function failingAudits(lhr: Result): string[] {
+  const lines: string[] = [];
+  const errored = new Set<string>();
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const result = lhr.audits[ref.id];
+      if (!result) continue;
+      const mode = result.scoreDisplayMode;
+      if (mode === "informative" || mode === "notApplicable" || mode === "manual") continue;
+      if (mode === "error") errored.add(result.id);
+      else if (result.score !== null && result.score < 1) {
+        const shown = result.displayValue ? `, ${result.displayValue}` : "";
+        lines.push(`- [${category}] \`${result.id}\` — ${result.title} (score ${result.score}${shown})`);
+      }
+    }
+  }
+  const js = scripts(lhr);
+  const jsBytes = scriptBytes(lhr);
+  if (jsBytes / 1000 > TARGETS.jsKb) {
+    const largest = js
+      .slice(0, 3)
+      .map((script) => `${new URL(script.url, ORIGIN).pathname} ${(script.bytes / 1000).toFixed(1)}`)
+      .join(", ");
+    lines.push(
+      `- [js weight] ${(jsBytes / 1000).toFixed(1)} kB in ${js.length} scripts > ${TARGETS.jsKb} kB target; largest (kB): ${largest}`,
+    );
+  }
+  if (errored.size > 0) {
+    lines.push(`- (Lighthouse errored on, so not scored: ${[...errored].map((id) => `\`${id}\``).join(", ")})`);
+  }
+  return lines;
+}
+
+let server: ChildProcess | undefined;
+
+async function main() {
+  await rm(DATA_DIR, { recursive: true, force: true });
+  server = startServer();
+  const onSignal = () => {
+    if (server) void stopServer(server).finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    await waitReady(server);
+    const pages = ["/", "/stickers/latest", await findStickerPath()];
+    const results: { page: string; lhr: Result }[] = [];
+    for (const page of pages) {
+      console.log(`lighthouse ${page} ...`);
+      results.push({ page, lhr: await audit(`${ORIGIN}${page}`) });
+    }
+
+    const version = results[0]?.lhr.lighthouseVersion ?? "?";
+    const browser = results[0]?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "?";
+    console.log(`\nLighthouse ${version}, mobile preset (simulated throttling), ${browser}\n`);
+    console.log("| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | JS transferred kB |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (const { page, lhr } of results) {
+      const cells = [
+        `\`${page}\``,
+        ...CATEGORIES.map((category) => score(lhr, category)),
+        metric(lhr, "largest-contentful-paint"),
+        metric(lhr, "cumulative-layout-shift", 3),
+        metric(lhr, "total-blocking-time"),
+        (scriptBytes(lhr) / 1000).toFixed(1),
+      ];
+      console.log(`| ${cells.join(" | ")} |`);
+    }
+    console.log(
+      `| target | ≥ ${TARGETS.performance} | ${TARGETS.accessibility} | ${TARGETS["best-practices"]} | ${TARGETS.seo} | | | | ≤ ${TARGETS.jsKb} (brotli) |`,
+    );
+
+    console.log("\n## Failing audits\n");
+    for (const { page, lhr } of results) {
+      const lines = failingAudits(lhr);
+      console.log(`### \`${page}\`\n`);
+      console.log(lines.length > 0 ? lines.join("\n") : "- none");
+      console.log("");
+    }
+  } finally {
+    await stopServer(server);
+    server = undefined;
+    await rm(DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench:web: gave up after ${TOTAL_TIMEOUT_MS / 60_000} min`);
+  if (server?.pid !== undefined) {
+    try {
+      process.kill(-server.pid, "SIGKILL");
+    } catch {}
+  }
+  process.exit(1);
+}, TOTAL_TIMEOUT_MS);
+watchdog.unref();
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,67 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#common/languages.ts";
+import { stickerSlug } from "#common/stickers.ts";
+
+/** The public pages every language has (spec §2), without language prefix. */
+export const SITEMAP_PAGES = ["/", "/stickers/explore", "/stickers/latest", "/stickers/popular", "/pricing"] as const;
+
+const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const URLSET_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+
+function escapeXml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** English at the root, the others under /{lang}; a language's home is "/{lang}" (no trailing slash). */
+export function localizedUrl(origin: string, language: Language, path: string): string {
+  if (language === DEFAULT_LANGUAGE) return `${origin}${path}`;
+  return `${origin}/${language}${path === "/" ? "" : path}`;
+}
+
+/** The 14 hreflang alternates of a path plus x-default (English). */
+function alternates(origin: string, path: string): string {
+  const links = LANGUAGES.map(
+    (language) =>
+      `    <xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(localizedUrl(origin, language, path))}"/>\n`,
+  );
+  links.push(
+    `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(localizedUrl(origin, DEFAULT_LANGUAGE, path))}"/>\n`,
+  );
+  return links.join("");
+}
+
+export function sitemapIndexXml(locations: string[]): string {
+  const entries = locations.map((loc) => `  <sitemap><loc>${escapeXml(loc)}</loc></sitemap>\n`).join("");
+  return `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</sitemapindex>\n`;
+}
+
+/** Every public page in every language, each with its alternates. */
+export function pagesSitemapXml(origin: string): string {
+  const entries = SITEMAP_PAGES.flatMap((path) =>
+    LANGUAGES.map(
+      (language) =>
+        `  <url>\n    <loc>${escapeXml(localizedUrl(origin, language, path))}</loc>\n${alternates(origin, path)}  </url>\n`,
+    ),
+  );
+  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
+}
+
+/** The detail page path of a sticker: /sticker/{instId}/{slug}, or without the slug when the name has none. */
+export function stickerPath(sticker: { stickerInstId: string; name: string }): string {
+  const slug = stickerSlug(sticker.name);
+  const id = encodeURIComponent(sticker.stickerInstId);
+  return slug ? `/sticker/${id}/${encodeURIComponent(slug)}` : `/sticker/${id}`;
+}
+
+/** Sticker detail pages at their English URL, with alternates in all 14 languages. */
+export function stickersSitemapXml(origin: string, list: { stickerInstId: string; name: string; createdAt: Date }[]): string {
+  const entries = list.map((sticker) => {
+    const path = stickerPath(sticker);
+    const lastmod = sticker.createdAt.toISOString().slice(0, 10);
+    return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n    <lastmod>${lastmod}</lastmod>\n${alternates(origin, path)}  </url>\n`;
+  });
+  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`;
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../tests/setup/test-app.ts";
+import { gallerySticker } from "../seed/seed-database.ts";
+import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser, type TestSession } from "./test-helpers.ts";
+
+let t: TestApp;
+let owner: TestSession;
+let stranger: TestSession;
+const publicId = gallerySticker(0).stickerInstId;
+
+beforeAll(async () => {
+  t = await createGalleryTestApp(3);
+  owner = await signInTestUser(t, "owner@example.com");
+  stranger = await signInTestUser(t, "stranger@example.com");
+  await addPrivateSticker(t, owner.userId, "privateSticker1");
+}, 180_000);
+afterAll(() => t.close());
+
+const get = (stickerInstId: string, options: { session?: TestSession; language?: string } = {}) =>
+  callApi(t, "GET", "/api/sticker/get", { params: { stickerInstId }, ...options });
+
+describe("GET /api/sticker/get (spec §7, §6: No permission leads to /notAvailable)", () => {
+  it("answers a public sticker to anyone, with its style named in the caller's language", async () => {
+    const { http, body } = await get(publicId, { language: "fr" });
+    expect(http).toBe(200);
+    expect(body.data).toMatchObject({
+      stickerInstId: publicId,
+      prompt: gallerySticker(0).prompt,
+      visibility: "public",
+      mine: false,
+      locale: gallerySticker(0).language,
+      tags: [{ id: 1 }, { id: 2 }],
+      width: 512,
+      height: 512,
+    });
+    expect(body.data.imageUrl).toMatch(/^\/files\//);
+    expect(body.data.style).toMatchObject({ key: gallerySticker(0).style });
+    const english = await get(publicId);
+    expect(body.data.style.name).not.toBe(english.body.data.style.name);
+  });
+
+  it("answers a private sticker with NO_PERMISSION (403) to visitors and other users", async () => {
+    for (const session of [undefined, stranger]) {
+      const { http, body } = await get("privateSticker1", session ? { session } : {});
+      expect(http).toBe(403);
+      expect(body).toMatchObject({ status: "NO_PERMISSION", data: null, msgKey: "errors.noPermission" });
+    }
+  });
+
+  it("shows a private sticker to its owner, marked as theirs", async () => {
+    const { http, body } = await get("privateSticker1", { session: owner });
+    expect(http).toBe(200);
+    expect(body.data).toMatchObject({ stickerInstId: "privateSticker1", visibility: "private", mine: true });
+  });
+
+  it("answers an unknown sticker with NOT_FOUND (404) and a malformed id with INVALID_INPUT", async () => {
+    const unknown = await get("noSuchSticker");
+    expect(unknown.http).toBe(404);
+    expect(unknown.body.status).toBe("NOT_FOUND");
+    for (const bad of ["", "a/b", "x".repeat(65)]) {
+      const { http, body } = await get(bad);
+      expect(http).toBe(400);
+      expect(body.status).toBe("INVALID_INPUT");
+    }
+  });
+});

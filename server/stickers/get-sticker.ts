@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import type { Language } from "#common/languages.ts";
+import type { StickerDetail } from "#common/stickers.ts";
+import type { Db } from "../db/client.ts";
+import { pictures, stickers, styles } from "../db/schema.ts";
+import { stickerItemColumns, tagsOfStickers, toStickerListItem } from "./sticker-items.ts";
+
+/**
+ * One sticker for its detail page (spec §7 GET /api/sticker/get). A private sticker is seen only by
+ * its owner; anyone else gets NO_PERMISSION, which the page turns into /notAvailable (spec §6, §8).
+ */
+export async function getSticker(
+  db: Db,
+  o: { stickerInstId: string; viewerId: number | null; language: Language },
+): Promise<StickerDetail> {
+  const [row] = await db
+    .select({
+      ...stickerItemColumns,
+      ownerId: stickers.ownerId,
+      visibility: stickers.visibility,
+      locale: stickers.locale,
+      styleKey: styles.key,
+      styleNames: styles.names,
+    })
+    .from(stickers)
+    .innerJoin(pictures, eq(pictures.id, stickers.picId))
+    .leftJoin(styles, eq(styles.id, stickers.styleId))
+    .where(eq(stickers.stickerInstId, o.stickerInstId))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND");
+  const mine = o.viewerId !== null && row.ownerId === o.viewerId;
+  if (row.visibility !== "public" && !mine) throw new AppError("NO_PERMISSION");
+  const tags = await tagsOfStickers(db, [row.id]);
+  return {
+    ...toStickerListItem(row, tags.get(row.id) ?? []),
+    style:
+      row.styleId !== null && row.styleKey !== null
+        ? { id: row.styleId, key: row.styleKey, name: row.styleNames?.[o.language] ?? row.styleNames?.en ?? row.styleKey }
+        : null,
+    visibility: row.visibility,
+    mine,
+    locale: row.locale,
+  };
+}

@@ -1,0 +1,92 @@
+import { eq, inArray } from "drizzle-orm";
+import type { StickerListItem } from "#common/stickers.ts";
+import type { Db } from "../db/client.ts";
+import { pictures, stickers, stickerTags } from "../db/schema.ts";
+
+/** The columns every sticker card needs (spec §3 "Sticker list item"). */
+export const stickerItemColumns = {
+  id: stickers.id,
+  stickerInstId: stickers.stickerInstId,
+  taskId: stickers.taskId,
+  picId: stickers.picId,
+  name: stickers.name,
+  prompt: stickers.prompt,
+  styleId: stickers.styleId,
+  favoriteCount: stickers.favoriteCount,
+  createdAt: stickers.createdAt,
+  pngKey: pictures.pngKey,
+  thumbKey: pictures.thumbKey,
+  width: pictures.width,
+  height: pictures.height,
+};
+
+interface StickerItemRow {
+  stickerInstId: string;
+  taskId: number | null;
+  picId: string;
+  name: string;
+  prompt: string;
+  styleId: number | null;
+  favoriteCount: number;
+  createdAt: Date;
+  pngKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+}
+
+/** Each sticker's tags as `{ id }` objects (spec §3), by sticker id. */
+export async function tagsOfStickers(db: Db, stickerIds: number[]): Promise<Map<number, { id: number }[]>> {
+  const byId = new Map<number, { id: number }[]>();
+  if (stickerIds.length === 0) return byId;
+  const rows = await db
+    .select({ stickerId: stickerTags.stickerId, tagId: stickerTags.tagId })
+    .from(stickerTags)
+    .where(inArray(stickerTags.stickerId, stickerIds))
+    .orderBy(stickerTags.tagId);
+  for (const row of rows) {
+    const list = byId.get(row.stickerId) ?? [];
+    list.push({ id: row.tagId });
+    byId.set(row.stickerId, list);
+  }
+  return byId;
+}
+
+export function toStickerListItem(row: StickerItemRow, tags: { id: number }[]): StickerListItem {
+  return {
+    stickerInstId: row.stickerInstId,
+    taskId: row.taskId,
+    picId: { id: row.picId },
+    tags,
+    name: row.name,
+    prompt: row.prompt,
+    styleId: row.styleId,
+    imageUrl: `/files/${row.pngKey}`,
+    thumbUrl: `/files/${row.thumbKey}`,
+    width: row.width,
+    height: row.height,
+    favoriteCount: row.favoriteCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * List items for sticker ids chosen by an index-only query, in the order given. Lists pick their page
+ * of ids first and read the 24 stickers after, so a deep page never reads the rows it skips.
+ */
+export async function stickerItemsByIds(db: Db, ids: number[]): Promise<StickerListItem[]> {
+  if (ids.length === 0) return [];
+  const [rows, tags] = await Promise.all([
+    db
+      .select(stickerItemColumns)
+      .from(stickers)
+      .innerJoin(pictures, eq(pictures.id, stickers.picId))
+      .where(inArray(stickers.id, ids)),
+    tagsOfStickers(db, ids),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toStickerListItem(row, tags.get(id) ?? [])] : [];
+  });
+}

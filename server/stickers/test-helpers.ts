@@ -1,0 +1,91 @@
+/** Fixtures shared by the browsing tests: a seeded gallery, signed-in users, signed calls. */
+import { eq } from "drizzle-orm";
+import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
+import { sessions, stickers, stickerTags, users } from "../db/schema.ts";
+import { createOfflineProvider } from "../generation/index.ts";
+import { seedDatabase } from "../seed/seed-database.ts";
+import { hashToken } from "../sessions/resolve-session.ts";
+import { hotScore } from "./hot-score.ts";
+import { COMMUNITY_TAG } from "./tags.ts";
+
+/** A test app whose community gallery the generator drew, as on first start (~60 ms a sticker). */
+export async function createGalleryTestApp(gallerySize: number, env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp(env);
+  await seedDatabase(t.app, createOfflineProvider(), { gallerySize });
+  return t;
+}
+
+export interface TestSession {
+  userId: number;
+  token: string;
+  signingKey: string;
+}
+
+/** A user with a live session, as sign-in leaves it. */
+export async function signInTestUser(t: TestApp, email: string): Promise<TestSession> {
+  const db = t.app.database.db;
+  const [user] = await db.insert(users).values({ email }).returning({ id: users.id });
+  if (!user) throw new Error("no user row");
+  const token = `token-${email}`;
+  const signingKey = `signing-key-${email}-0123456789`;
+  await db.insert(sessions).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    signingKey,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  return { userId: user.id, token, signingKey };
+}
+
+/** A private sticker of `ownerId`, made from an existing picture and tagged community (lists must skip it). */
+export async function addPrivateSticker(t: TestApp, ownerId: number, stickerInstId: string): Promise<void> {
+  const db = t.app.database.db;
+  const [picture] = await db.select({ picId: stickers.picId }).from(stickers).limit(1);
+  if (!picture) throw new Error("seed a gallery first");
+  const createdAt = new Date();
+  const [row] = await db
+    .insert(stickers)
+    .values({
+      stickerInstId,
+      picId: picture.picId,
+      name: "my secret sticker",
+      prompt: "my secret sticker",
+      ownerId,
+      visibility: "private",
+      favoriteCount: 1000,
+      hotScore: hotScore(1000, createdAt),
+      createdAt,
+    })
+    .returning({ id: stickers.id });
+  await db.insert(stickerTags).values({ stickerId: row!.id, tagId: COMMUNITY_TAG });
+}
+
+export async function stickerIdOf(t: TestApp, stickerInstId: string): Promise<number> {
+  const [row] = await t.app.database.db
+    .select({ id: stickers.id })
+    .from(stickers)
+    .where(eq(stickers.stickerInstId, stickerInstId));
+  if (!row) throw new Error(`no sticker ${stickerInstId}`);
+  return row.id;
+}
+
+/** Calls the API signed as the page signs it: as a visitor, or in a session. */
+export async function callApi(
+  t: TestApp,
+  method: "GET" | "POST",
+  path: string,
+  options: { params?: Record<string, string>; body?: unknown; session?: TestSession; language?: string } = {},
+) {
+  const headers: Record<string, string> = { "Accept-Language": options.language ?? "en-US" };
+  if (options.session) headers.Cookie = `token=${options.session.token}`;
+  const response = await t.server.request(
+    await signedRequest(method, path, {
+      key: options.session?.signingKey ?? t.app.config.CLIENT_SIGNING_KEY,
+      ...(options.params ? { params: options.params } : {}),
+      ...(options.body !== undefined ? { body: options.body } : {}),
+      headers,
+    }),
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: the envelope's data differs per call; tests read it loosely.
+  return { http: response.status, body: (await response.json()) as { status: number | string; data: any; msgKey?: string } };
+}
