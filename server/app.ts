@@ -36,7 +36,6 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   const server = new Hono<AppEnv>();
   server.use(requestContext(app.log));
   server.use(securityHeaders(securityOptionsFor(app.config, options.development)));
-  server.use(compress());
 
   server.get("/healthz", (c) => c.json({ status: "ok" }));
   server.get("/readyz", async (c) => {
@@ -81,9 +80,13 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
     });
   }
 
+  // Pages and sitemaps are compressed as they stream; API answers compress themselves (sendJson).
+  const compressText = compress();
+  server.use("/sitemap.xml", compressText);
+  server.use("/sitemaps/*", compressText);
   server.route("/", seoRoutes(app));
   server.route("/", createApiRouter(app, allCalls(app)));
 
-  server.all("*", (c) => options.renderPage(c.req.raw, { app, nonce: c.var.nonce, requestId: c.var.requestId }));
+  server.all("*", compressText, (c) => options.renderPage(c.req.raw, { app, nonce: c.var.nonce, requestId: c.var.requestId }));
   return server;
 }

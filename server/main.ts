@@ -1,3 +1,4 @@
+import "./production-mode.ts";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";

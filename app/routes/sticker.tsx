@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
-import { stickerSlug } from "#common/stickers.ts";
 import { pageContext } from "../context.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
-import { StickerGrid } from "../features/stickers/sticker-card.tsx";
+import { StickerGrid, stickerPath } from "../features/stickers/sticker-card.tsx";
 import { getSticker, recommendStickers } from "../features/stickers/stickers.server.ts";
 import { basePathOf, languageOfPath } from "../i18n/language-of-path.ts";
 import { useLocalized } from "../i18n/use-localized.ts";
@@ -30,7 +29,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const sticker = loaderData?.sticker;
   if (!sticker) return [];
-  const slug = stickerSlug(sticker.name);
   return pageMeta({
     matches,
     location,
@@ -38,7 +36,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
     description: sticker.style ? `${sticker.prompt} · ${sticker.style.name}` : sticker.prompt,
     image: sticker.imageUrl,
     imageAlt: sticker.name,
-    canonicalPath: `/sticker/${sticker.stickerInstId}${slug ? `/${slug}` : ""}`,
+    canonicalPath: stickerPath(sticker),
   });
 }
 

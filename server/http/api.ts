@@ -8,7 +8,7 @@ import type { AppContext, Viewer } from "../context.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
 import type { Call } from "./define-call.ts";
 import type { AppEnv } from "./env.ts";
-import { okEnvelope, respondWithError } from "./envelope.ts";
+import { okEnvelope, respondWithError, sendJson } from "./envelope.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { verifySignedCall } from "./signature-guard.ts";
 
@@ -43,7 +43,8 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
   const api = new Hono<AppEnv>();
   api.onError((error, c) => respondWithError(c, error));
 
-  api.get("/api/docs", (c) => c.json(buildOpenApiDocument(calls, app.config)));
+  const docs = buildOpenApiDocument(calls, app.config);
+  api.get("/api/docs", (c) => sendJson(c, docs));
 
   for (const call of calls) {
     const handlers = [
@@ -83,7 +84,7 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
       const parsed = call.input.safeParse(raw);
       if (!parsed.success) throw new AppError("INVALID_INPUT", "invalid input", { issues: issuesOf(parsed.error) });
       const data = await call.handle({ input: parsed.data, app, viewer, c });
-      return c.json(okEnvelope(data));
+      return sendJson(c, okEnvelope(data));
     });
   }
 

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError, type ErrorCode, type ErrorEnvelope, httpStatusOf, messageKeyOf } from "#common/errors.ts";
@@ -20,4 +21,28 @@ export function respondWithError(c: Context<AppEnv>, error: unknown) {
   if (appError.code === "INTERNAL_ERROR") c.var.log.error({ err: error }, "request failed");
   const status = httpStatusOf(appError.code) as ContentfulStatusCode;
   return c.json(errorEnvelope(appError.code, c.var.language, appError.issues), status);
+}
+
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A JSON answer, compressed here (brotli quality 4, or gzip) when it is large and the caller takes it:
+ * small answers skip the compression machinery entirely and keep the server's fast write path.
+ */
+export function sendJson(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode = 200) {
+  const text = JSON.stringify(body);
+  const accepted = text.length >= COMPRESS_FROM_BYTES ? (c.req.header("accept-encoding") ?? "") : "";
+  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+  if (!encoding) return c.body(text, status, { "Content-Type": "application/json" });
+  const compressed =
+    encoding === "br"
+      ? brotliCompressSync(text, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: text.length },
+        })
+      : gzipSync(text);
+  return c.body(new Uint8Array(compressed), status, {
+    "Content-Type": "application/json",
+    "Content-Encoding": encoding,
+    Vary: "Accept-Encoding",
+  });
 }

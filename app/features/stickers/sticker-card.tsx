@@ -2,14 +2,28 @@ import { Link } from "react-router";
 import { CARD_PALETTE, type StickerListItem, stickerSlug } from "#common/stickers.ts";
 import { useLocalized } from "../../i18n/use-localized.ts";
 
-/** One sticker in a grid: its thumbnail on a palette colour (spec §3 bgColor), linking to its page. */
-export function StickerCard({ sticker, index, eager }: { sticker: StickerListItem; index: number; eager: boolean }) {
-  const { to } = useLocalized();
+/** A sticker's page: /sticker/{instId}/{slug of its name}. */
+export function stickerPath(sticker: Pick<StickerListItem, "stickerInstId" | "name">) {
   const slug = stickerSlug(sticker.name);
+  return `/sticker/${sticker.stickerInstId}${slug ? `/${slug}` : ""}`;
+}
+
+/** One sticker in a grid: its thumbnail on a palette colour (spec §3 bgColor), linking to its page. */
+export function StickerCard({
+  sticker,
+  index,
+  eager,
+  href,
+}: {
+  sticker: StickerListItem;
+  index: number;
+  eager: boolean;
+  href: string;
+}) {
   return (
     <li>
       <Link
-        to={to(`/sticker/${sticker.stickerInstId}${slug ? `/${slug}` : ""}`)}
+        to={href}
         className="group block overflow-hidden rounded-2xl transition-transform hover:-translate-y-0.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
         style={{ backgroundColor: CARD_PALETTE[index % CARD_PALETTE.length] }}
       >
@@ -38,10 +52,17 @@ export function StickerGrid({
   eagerCount?: number;
   label: string;
 }) {
+  const { to } = useLocalized();
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
       {stickers.map((sticker, index) => (
-        <StickerCard key={sticker.stickerInstId} sticker={sticker} index={index} eager={index < eagerCount} />
+        <StickerCard
+          key={sticker.stickerInstId}
+          sticker={sticker}
+          index={index}
+          eager={index < eagerCount}
+          href={to(stickerPath(sticker))}
+        />
       ))}
     </ul>
   );
