@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { apiCall } from "../../lib/api/client.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 
 /** The feedback form (POST /api/userFeedback) in a native modal dialog: focus trap and Escape for free. */
 export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
@@ -11,10 +12,6 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [sending, setSending] = useState(false);
   const ids = { title: useId(), content: useId(), email: useId() };
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   async function submit(form: HTMLFormElement) {
     const data = new FormData(form);
@@ -34,12 +31,7 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={ids.title}
-      onClose={onClose}
-      className="m-auto w-[min(448px,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/40"
-    >
+    <ModalDialog ref={dialog} labelledBy={ids.title} onClose={onClose} className="p-0">
       <form
         method="dialog"
         className="space-y-4 p-6"
@@ -78,23 +70,8 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
             className="h-11 w-full rounded-lg border border-stone-300 px-3 text-base focus-visible:outline-2 focus-visible:outline-primary"
           />
         </div>
-        <div className="flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="h-10 rounded-full px-5 text-stone-700 hover:bg-stone-100"
-          >
-            {t("common.cancel")}
-          </button>
-          <button
-            type="submit"
-            disabled={sending}
-            className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker disabled:opacity-60"
-          >
-            {sending ? t("common.sending") : t("feedback.send")}
-          </button>
-        </div>
+        <DialogActions dialog={dialog} busy={sending} confirmLabel={sending ? t("common.sending") : t("feedback.send")} />
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
