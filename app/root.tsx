@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,7 +18,7 @@ import { usePageViews } from "./features/analytics/use-page-views.ts";
 import { ErrorView } from "./features/errors/error-view.tsx";
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
 import { catalogFor } from "./i18n/catalogs.server.ts";
-import { createI18n } from "./i18n/create-i18n.ts";
+import { createTranslator, I18nProvider } from "./i18n/i18n.tsx";
 import { languageOfPath } from "./i18n/language-of-path.ts";
 import { configureApiClient } from "./lib/api/client-state.ts";
 import { useNonce } from "./nonce.tsx";
@@ -76,7 +75,7 @@ interface InitialState {
 }
 
 function useInitialState(data: InitialState | undefined) {
-  const i18n = useMemo(() => (data ? createI18n(data.language, data.messages) : null), [data]);
+  const i18n = useMemo(() => (data ? createTranslator(data.language, data.messages) : null), [data]);
   if (data && typeof window !== "undefined") {
     configureApiClient({ language: data.language, signingKey: data.signingKey, release: data.release });
   }
@@ -92,9 +91,9 @@ export default function App() {
   usePageViews();
   if (!i18n) return null;
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider value={i18n}>
       <Outlet />
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 
@@ -106,5 +105,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (!isRouteErrorResponse(error)) reportError("boundary", error);
   }, [error]);
   const view = <ErrorView status={status} />;
-  return i18n ? <I18nextProvider i18n={i18n}>{view}</I18nextProvider> : view;
+  return i18n ? <I18nProvider value={i18n}>{view}</I18nProvider> : view;
 }

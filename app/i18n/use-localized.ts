@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { isLanguage, type Language } from "#common/languages.ts";
+import { useTranslation } from "./i18n.tsx";
 import { basePathOf } from "./language-of-path.ts";
 
 /** The page's language and a function that puts a path under its prefix ("/stickers" → "/fr/stickers"). */

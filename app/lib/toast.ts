@@ -1,19 +1,37 @@
-import { HAS_CATCH_ERROR_KEY, toastMessageFor } from "./api/error-toast.ts";
+import { toastMessageFor } from "./api/error-toast.ts";
 
-/** Toasts load on demand so the first page stays light (ARCHITECTURE.md, first-load budget). */
-const loadSonner = () => import("sonner");
+/**
+ * Toasts load on demand (ARCHITECTURE.md, first-load budget): the first toast asks the layout to mount
+ * the toaster, waits for it, then shows.
+ */
+export const TOASTER_NEEDED_EVENT = "sticker:toaster-needed";
+
+let markReady: () => void = () => undefined;
+const toasterReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Called by the layout's toaster once it is on the page. */
+export function toasterMounted() {
+  markReady();
+}
+
+type Sonner = typeof import("sonner");
+
+function show(draw: (toast: Sonner["toast"]) => void) {
+  window.dispatchEvent(new Event(TOASTER_NEEDED_EVENT));
+  void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) => draw(toast));
+}
 
 export function toastError(error: unknown, t: (key: string) => string) {
   const message = toastMessageFor(error, t, typeof sessionStorage === "undefined" ? null : sessionStorage);
-  if (message) void loadSonner().then(({ toast }) => toast.error(message));
+  if (message) show((toast) => toast.error(message));
 }
 
 export function toastWarning(message: string) {
-  void loadSonner().then(({ toast }) => toast.warning(message));
+  show((toast) => toast.warning(message));
 }
 
 export function toastSuccess(message: string) {
-  void loadSonner().then(({ toast }) => toast.success(message));
+  show((toast) => toast.success(message));
 }
-
-export { HAS_CATCH_ERROR_KEY };

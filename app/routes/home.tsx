@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
 import { pageContext } from "../context.ts";
@@ -6,6 +5,7 @@ import { CreatePanel } from "../features/create/create-panel.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { StickerGrid } from "../features/stickers/sticker-card.tsx";
 import { listPrompts, listStickersByTag, listStyles, randomPrompts, tabQuery } from "../features/stickers/stickers.server.ts";
+import { useTranslation } from "../i18n/i18n.tsx";
 import { languageOfPath } from "../i18n/language-of-path.ts";
 import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/home";

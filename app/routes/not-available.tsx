@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/i18n.tsx";
 import { metaTranslate } from "../i18n/meta.ts";
 import type { Route } from "./+types/not-available";
 

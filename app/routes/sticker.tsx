@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { pageContext } from "../context.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { StickerGrid, stickerPath } from "../features/stickers/sticker-card.tsx";
 import { getSticker, recommendStickers } from "../features/stickers/stickers.server.ts";
+import { useTranslation } from "../i18n/i18n.tsx";
 import { basePathOf, languageOfPath } from "../i18n/language-of-path.ts";
 import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/sticker";

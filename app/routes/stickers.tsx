@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
 import { PUBLIC_TABS, STICKER_TABS, type StickerTab } from "#common/stickers.ts";
@@ -8,6 +7,7 @@ import { pageMeta } from "../features/seo/page-meta.ts";
 import { Pagination } from "../features/stickers/pagination.tsx";
 import { StickerGrid } from "../features/stickers/sticker-card.tsx";
 import { listStickersByTag, tabQuery } from "../features/stickers/stickers.server.ts";
+import { useTranslation } from "../i18n/i18n.tsx";
 import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/stickers";
 

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { pageMeta } from "../features/seo/page-meta.ts";
+import { useTranslation } from "../i18n/i18n.tsx";
 import type { Route } from "./+types/terms";
 
 const PARAGRAPHS = ["p1", "p2", "p3", "p4"] as const;

@@ -24,7 +24,7 @@ export async function listStyles(
 ): Promise<StylePage> {
   const [rows, totals] = await Promise.all([
     db
-      .select({ id: styles.id, key: styles.key, names: styles.names, pngKey: pictures.pngKey })
+      .select({ id: styles.id, key: styles.key, names: styles.names, thumbKey: pictures.thumbKey })
       .from(styles)
       .leftJoin(pictures, eq(pictures.id, styles.previewPicId))
       .where(eq(styles.type, options.type))
@@ -38,7 +38,7 @@ export async function listStyles(
       id: row.id,
       key: row.key,
       name: row.names[options.language] ?? row.names.en ?? row.key,
-      previewUrl: row.pngKey ? `/files/${row.pngKey}` : null,
+      previewUrl: row.thumbKey ? `/files/${row.thumbKey}` : null,
     })),
     total: totals[0]?.total ?? 0,
   };

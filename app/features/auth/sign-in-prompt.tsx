@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/i18n.tsx";
 import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 
 /**

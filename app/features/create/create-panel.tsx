@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { PromptItem } from "#common/stickers.ts";
 import type { StyleItem } from "../../../server/styles/list-styles.ts";
+import { useTranslation } from "../../i18n/i18n.tsx";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 
 export const PROMPT_MAX_LENGTH = 300;

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isLanguage } from "#common/languages.ts";
+import { useTranslation } from "../../i18n/i18n.tsx";
 import { basePathOf } from "../../i18n/language-of-path.ts";
 
 export const ERROR_PAGE_TYPES = [403, 404, 500] as const;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTranslation } from "../../i18n/i18n.tsx";
 import { apiCall } from "../../lib/api/client.ts";
 import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { LANGUAGE_COOKIE_DAYS } from "#common/constants.ts";
 import { isLanguage, LANGUAGES } from "#common/languages.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_NAMES } from "#common/site.ts";
+import { useTranslation } from "../../i18n/i18n.tsx";
 import { basePathOf, stripLanguagePrefix } from "../../i18n/language-of-path.ts";
 import { useLocalized } from "../../i18n/use-localized.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { useTranslation } from "../../i18n/i18n.tsx";
 
 /** The full-page spinner (spec §2) for transitions that take longer than a blink. */
 export function NavigationSpinner() {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import { SOCIAL_LINKS } from "#common/site.ts";
+import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
 import { LanguageSelect } from "./language-select.tsx";
 

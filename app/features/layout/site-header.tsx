@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 
@@ -9,7 +9,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-20 border-stone-200 border-b bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to={to("/")} className="flex items-center gap-2 font-bold text-lg text-primary-dark" aria-label={t("app.home")}>
+        <Link to={to("/")} className="flex items-center gap-2 font-bold text-lg text-primary-dark">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{t("app.name")}</span>
         </Link>

@@ -1,13 +1,20 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { toastWarning } from "../../lib/toast.ts";
+import { useTranslation } from "../../i18n/i18n.tsx";
+import { TOASTER_NEEDED_EVENT, toasterMounted, toastWarning } from "../../lib/toast.ts";
 import { onSignInRequest } from "../auth/sign-in-request.ts";
 import { NavigationSpinner } from "./navigation-spinner.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 const SignInPrompt = lazy(() => import("../auth/sign-in-prompt.tsx"));
-const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() =>
+  import("sonner").then(({ Toaster: SonnerToaster }) => ({
+    default: function MountedToaster(props: React.ComponentProps<typeof SonnerToaster>) {
+      useEffect(toasterMounted, []);
+      return <SonnerToaster {...props} />;
+    },
+  })),
+);
 
 /** Header, main and footer around every page, the sign-in prompt and the toasts (loaded on demand). */
 export function SiteShell({ children }: { children: React.ReactNode }) {
@@ -16,9 +23,10 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   const [toasts, setToasts] = useState(false);
   useEffect(() => onSignInRequest(() => setPromptOpen(true)), []);
   useEffect(() => {
-    // Toasts mount after the first paint, so their code never weighs on the first load.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-    idle(() => setToasts(true));
+    // The toaster's code loads with the first toast, never with the page.
+    const mount = () => setToasts(true);
+    window.addEventListener(TOASTER_NEEDED_EVENT, mount);
+    return () => window.removeEventListener(TOASTER_NEEDED_EVENT, mount);
   }, []);
   return (
     <div className="flex min-h-dvh flex-col">
