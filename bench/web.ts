@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, rm } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
@@ -177,6 +178,9 @@ function failingAudits(lhr: Result): string[] {
 let server: ChildProcess | undefined;
 
 async function main() {
+  await access(CHROME_PATH, constants.X_OK).catch(() => {
+    throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
+  });
   await rm(DATA_DIR, { recursive: true, force: true });
   server = startServer();
   const onSignal = () => {
@@ -190,7 +194,15 @@ async function main() {
     const results: { page: string; lhr: Result }[] = [];
     for (const page of pages) {
       console.log(`lighthouse ${page} ...`);
-      results.push({ page, lhr: await audit(`${ORIGIN}${page}`) });
+      let lhr: Result;
+      try {
+        lhr = await audit(`${ORIGIN}${page}`);
+      } catch (error) {
+        // One retry: a shared machine (a concurrent rebuild of build/, a load spike) can fail a single load.
+        console.log(`  failed (${error instanceof Error ? error.message : String(error)}), retrying once`);
+        lhr = await audit(`${ORIGIN}${page}`);
+      }
+      results.push({ page, lhr });
     }
 
     const version = results[0]?.lhr.lighthouseVersion ?? "?";
@@ -227,13 +239,21 @@ async function main() {
   }
 }
 
-const watchdog = setTimeout(() => {
-  console.error(`bench:web: gave up after ${TOTAL_TIMEOUT_MS / 60_000} min`);
-  if (server?.pid !== undefined) {
+// Last resort for every way out (uncaught errors, the watchdog): no server left behind.
+process.on("exit", () => {
+  if (server?.pid !== undefined && server.exitCode === null && server.signalCode === null) {
     try {
       process.kill(-server.pid, "SIGKILL");
     } catch {}
   }
+});
+process.on("uncaughtException", (error) => {
+  console.error("bench:web:", error);
+  process.exit(1);
+});
+
+const watchdog = setTimeout(() => {
+  console.error(`bench:web: gave up after ${TOTAL_TIMEOUT_MS / 60_000} min`);
   process.exit(1);
 }, TOTAL_TIMEOUT_MS);
 watchdog.unref();
