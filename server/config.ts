@@ -33,6 +33,24 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default("support@stickerstudio.app"),
   /** Community stickers the generator draws on first start (0 = none). */
   SEED_GALLERY_SIZE: z.coerce.number().int().min(0).max(5000).default(224),
+  /** Seconds a process reuses a page of a public sticker list (0 = always read the database). */
+  PUBLIC_LIST_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** Sign-in mail goes out over this SMTP server (smtp:// or smtps://); required outside local mode. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Sticker Studio <no-reply@stickerstudio.app>"),
+  /** Seals the e-mail link's parameters (AES-256-GCM, key = SHA-256 of this); required outside local mode. */
+  LINK_SEALING_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Enables Google sign-in (the OAuth client id the ID tokens are issued to). */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Google's signing keys; tests point it at a local JWKS. */
+  GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  /** Points every new user gets once (spec §1 `point`). */
+  STARTING_POINTS: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Points the new user and the inviter each get once for an invite. */
+  INVITE_REWARD_POINTS: z.coerce.number().int().min(0).max(100_000).default(20),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -4,7 +4,7 @@ import { pageContext } from "../context.ts";
 import { CreatePanel } from "../features/create/create-panel.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { StickerGrid } from "../features/stickers/sticker-card.tsx";
-import { listPrompts, listStickersByTag, listStyles, randomPrompts, tabQuery } from "../features/stickers/stickers.server.ts";
+import { listPrompts, listPublicStickers, listStyles, randomPrompts, tabQuery } from "../features/stickers/stickers.server.ts";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { languageOfPath } from "../i18n/language-of-path.ts";
 import { useLocalized } from "../i18n/use-localized.ts";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = app.database.db;
   const language = languageOfPath(new URL(request.url).pathname);
   const [popular, styles, prompts, suggestions] = await Promise.allSettled([
-    listStickersByTag(db, { ...tabQuery("popular"), page: 1, size: LIST_PAGE_SIZE }),
+    listPublicStickers(db, { ...tabQuery("popular"), page: 1, size: LIST_PAGE_SIZE }, app.config.PUBLIC_LIST_CACHE_SECONDS),
     listStyles(db, { page: 1, size: 1000, type: 1, language }),
     listPrompts(db, language),
     randomPrompts(db, language, SUGGESTIONS),

@@ -6,7 +6,7 @@ import { requestSignIn } from "../features/auth/sign-in-request.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { Pagination } from "../features/stickers/pagination.tsx";
 import { StickerGrid } from "../features/stickers/sticker-card.tsx";
-import { listStickersByTag, tabQuery } from "../features/stickers/stickers.server.ts";
+import { listPublicStickers, tabQuery } from "../features/stickers/stickers.server.ts";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/stickers";
@@ -22,7 +22,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isTab(tab) || !Number.isInteger(page) || page < 1 || page > 100_000) throw new Response("Not Found", { status: 404 });
   if (!PUBLIC_TABS.includes(tab)) return { tab, page, list: [], total: 0, needsSignIn: true };
   const { app } = context.get(pageContext);
-  const result = await listStickersByTag(app.database.db, { ...tabQuery(tab), page, size: LIST_PAGE_SIZE });
+  const result = await listPublicStickers(
+    app.database.db,
+    { ...tabQuery(tab), page, size: LIST_PAGE_SIZE },
+    app.config.PUBLIC_LIST_CACHE_SECONDS,
+  );
   return { tab, page, ...result, needsSignIn: false };
 }
 

@@ -3,7 +3,7 @@ import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall } from "../http/define-call.ts";
 import { getSticker } from "./get-sticker.ts";
-import { listStickersByTag } from "./list-stickers-by-tag.ts";
+import { listPublicStickers } from "./public-list-cache.ts";
 import { recommendStickers } from "./recommend-stickers.ts";
 
 const stickerListItem = z.object({
@@ -51,7 +51,7 @@ export function stickerCalls(app: AppContext) {
       sortBy: z.enum(["id", "popular"]).optional(),
     }),
     output: z.object({ list: z.array(stickerListItem), total: z.number() }),
-    handle: ({ input }) => listStickersByTag(app.database.db, input),
+    handle: ({ input }) => listPublicStickers(app.database.db, input, app.config.PUBLIC_LIST_CACHE_SECONDS),
   });
 
   const get = defineCall({

@@ -22,7 +22,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   const dataDir = await mkdtemp(path.join(tmpdir(), "sticker-test-"));
   const database = await freshDatabaseUrl();
   const app = await bootAppContext(
-    { LOG_LEVEL: "silent", DATA_DIR: dataDir, NODE_ENV: "test", ...(database ? { DATABASE_URL: database.url } : {}), ...env },
+    {
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      NODE_ENV: "test",
+      PUBLIC_LIST_CACHE_SECONDS: "0",
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...env,
+    },
     { pgliteDir: "memory://" },
   );
   const server = createServerApp(app, {

@@ -2,12 +2,12 @@ import type { Language } from "#common/languages.ts";
 import type { StickerTab } from "#common/stickers.ts";
 import { listPrompts, randomPrompts } from "../../../server/prompts/list-prompts.ts";
 import { getSticker } from "../../../server/stickers/get-sticker.ts";
-import { listStickersByTag } from "../../../server/stickers/list-stickers-by-tag.ts";
+import { listPublicStickers } from "../../../server/stickers/public-list-cache.ts";
 import { recommendStickers } from "../../../server/stickers/recommend-stickers.ts";
 import { listStyles } from "../../../server/styles/list-styles.ts";
 
 export type { Language };
-export { getSticker, listPrompts, listStickersByTag, listStyles, randomPrompts, recommendStickers };
+export { getSticker, listPrompts, listPublicStickers, listStyles, randomPrompts, recommendStickers };
 
 /** Which call serves a public tab (spec §7): explore = tag 2; popular = tag 1; latest = tag 1 by id. */
 export function tabQuery(tab: StickerTab) {

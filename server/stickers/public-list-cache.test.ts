@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { stickers } from "../db/schema.ts";
+import { createOfflineProvider } from "../generation/index.ts";
+import { seedDatabase } from "../seed/seed-database.ts";
+import { listPublicStickers } from "./public-list-cache.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDatabase(t.app, createOfflineProvider(), { gallerySize: 3 });
+}, 120_000);
+afterAll(() => t.close());
+
+describe("public list cache", () => {
+  it("serves the same page for the cache time, then reads the database again", async () => {
+    const db = t.app.database.db;
+    const query = { tagId: 1, page: 1, size: 24, sortBy: "id" as const };
+    const first = await listPublicStickers(db, query, 1);
+    expect(first.total).toBe(3);
+    await db.update(stickers).set({ visibility: "private" });
+    expect((await listPublicStickers(db, query, 1)).total).toBe(3);
+    expect((await listPublicStickers(db, query, 0)).total).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await listPublicStickers(db, query, 1)).total).toBe(0);
+  });
+});
