@@ -76,6 +76,18 @@ test.describe("foundation", () => {
     await viewed;
   });
 
+  test("hashed assets are served precompressed with immutable caching, without the page's policy", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const script = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
+    expect(script).toBeTruthy();
+    const asset = await request.get(script ?? "", { headers: { "Accept-Encoding": "br" } });
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers()["content-encoding"]).toBe("br");
+    expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(asset.headers()["content-security-policy"]).toBeUndefined();
+  });
+
   test("an uncaught page error and an unhandled rejection are reported to the server", async ({ page, consoleErrors }) => {
     const viewed = page.waitForResponse((r) => r.url().endsWith("/api/event") && r.ok());
     await page.goto("/");
