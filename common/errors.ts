@@ -18,6 +18,10 @@ export const ERRORS = {
   RATE_LIMITED: { http: 429, key: "errors.rateLimited" },
   SERVICE_UNAVAILABLE: { http: 503, key: "errors.unavailable" },
   INTERNAL_ERROR: { http: 500, key: "errors.internal" },
+  NOT_ENOUGH_POINTS: { http: 402, key: "errors.notEnoughPoints" },
+  GOOGLE_DISABLED: { http: 404, key: "errors.googleDisabled" },
+  GOOGLE_TOKEN_INVALID: { http: 401, key: "errors.googleTokenInvalid" },
+  EMAIL_LINK_INVALID: { http: 403, key: "errors.emailLinkExpired" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { accountRoutes } from "./accounts/routes.ts";
 import { allCalls } from "./calls.ts";
 import type { AppContext } from "./context.ts";
 import { createApiRouter } from "./http/api.ts";
@@ -85,6 +86,7 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.use("/sitemap.xml", compressText);
   server.use("/sitemaps/*", compressText);
   server.route("/", seoRoutes(app));
+  server.route("/", accountRoutes(app));
   server.route("/", createApiRouter(app, allCalls(app)));
 
   server.all("*", compressText, (c) => options.renderPage(c.req.raw, { app, nonce: c.var.nonce, requestId: c.var.requestId }));

@@ -1,8 +1,10 @@
 import path from "node:path";
+import { linkSealingKey } from "./accounts/email-login/seal.ts";
 import { type Config, parseConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { createLogger } from "./log.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { connectRateLimitStore } from "./rate-limit.ts";
 import { createLocalStorage } from "./storage/local-storage.ts";
 
@@ -13,15 +15,19 @@ export async function bootAppContext(
 ): Promise<AppContext> {
   const config: Config = parseConfig(env);
   const log = createLogger(config);
+  // Before the database: a public site without SMTP stops here (fails closed).
+  const mail = createMailer(config, log);
+  linkSealingKey(config);
   const dataDir = path.resolve(config.DATA_DIR);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: overrides.pgliteDir ?? path.join(dataDir, "pglite"),
+    onIdleConnectionError: (error) => log.warn({ err: error }, "an idle database connection failed; the pool replaces it"),
   });
   log.info({ database: database.kind }, "database ready (migrations applied)");
   const storage = createLocalStorage(path.join(dataDir, "files"));
   if (config.REDIS_URL && !(await connectRateLimitStore(config))) {
     log.warn("Redis did not answer: rate limits are counted per process until it does");
   }
-  return { config, log, database, storage };
+  return { config, log, database, storage, mail };
 }

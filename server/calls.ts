@@ -1,3 +1,4 @@
+import { accountCalls } from "./accounts/calls.ts";
 import type { AppContext } from "./context.ts";
 import { feedbackCalls } from "./feedback/calls.ts";
 import type { Call } from "./http/define-call.ts";
@@ -16,5 +17,6 @@ export function allCalls(app: AppContext): Call[] {
     ...promptCalls(app),
     ...tipCalls(app),
     ...feedbackCalls(app),
+    ...accountCalls(app),
   ] as Call[];
 }

@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./log.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import type { Storage } from "./storage/storage.ts";
 
 /** The long-lived parts of one server process, handed to every service call. */
@@ -9,6 +10,7 @@ export interface AppContext {
   log: Logger;
   database: Database;
   storage: Storage;
+  mail: Mailer;
 }
 
 /** The signed-in user behind a request (accounts fill in the rest). */

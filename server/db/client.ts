@@ -30,12 +30,16 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
+  /** An idle pooled connection failed (database restart, connection killed): it is dropped and replaced. */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** Opens the database and applies the committed migrations (the same on both engines). */
-export async function openDatabase({ url, pgliteDir }: OpenDatabaseOptions): Promise<Database> {
+export async function openDatabase({ url, pgliteDir, onIdleConnectionError }: OpenDatabaseOptions): Promise<Database> {
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Without a listener, an idle connection's error (e.g. the server restarting) would crash the process.
+    pool.on("error", (error) => onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {

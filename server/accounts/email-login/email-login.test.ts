@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { bootAppContext } from "../../boot.ts";
+import { ConfigError } from "../../config.ts";
+import { emailLinks, pointsLedger, users } from "../../db/schema.ts";
+import { hashToken } from "../../sessions/resolve-session.ts";
+import { callApi } from "../../stickers/test-helpers.ts";
+import { closeTestApp, latestLinkFor, openLink, setCookieOf, signInByEmail } from "../test-helpers.ts";
+import { safeRedirectPath } from "./sign-in-link.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => closeTestApp(t));
+
+const askLink = (email: string, params: Record<string, string> = {}) =>
+  callApi(t, "GET", "/api/getVerifyEmail", { params: { email, ...params } });
+
+describe("GET /api/getVerifyEmail → the link → signed in (local mode, dev mailbox)", () => {
+  it("mails a link that signs a new address in as a new, verified user with the starting points", async () => {
+    const { response, userId } = await signInByEmail(t, "new@example.com", { redirect: "/fr/stickers/latest" });
+    expect(response.headers.get("location")).toBe("/fr/stickers/latest?login=email");
+    const cookie = setCookieOf(response, "token");
+    expect(cookie?.attributes).toMatch(/HttpOnly/i);
+    expect(cookie?.attributes).toMatch(/SameSite=Lax/i);
+    expect(cookie?.attributes).toMatch(/Path=\//);
+    expect(cookie?.attributes).toMatch(/Max-Age=2592000/);
+    expect(cookie?.attributes).not.toMatch(/Secure/);
+    const [user] = await t.app.database.db.select().from(users).where(eq(users.id, userId));
+    expect(user).toMatchObject({ email: "new@example.com", emailVerified: true, point: t.app.config.STARTING_POINTS });
+    const ledger = await t.app.database.db.select().from(pointsLedger).where(eq(pointsLedger.userId, userId));
+    expect(ledger).toMatchObject([{ delta: 10, reason: "signup", idempotencyKey: `signup:${userId}` }]);
+  });
+
+  it("signs an existing address into the same user, with a new session token each time", async () => {
+    const first = await signInByEmail(t, "again@example.com");
+    const second = await signInByEmail(t, "Again@Example.com ");
+    expect(second.userId).toBe(first.userId);
+    expect(second.token).not.toBe(first.token);
+    expect(second.signingKey).not.toBe(first.signingKey);
+    expect(await t.app.database.db.select().from(users).where(eq(users.email, "again@example.com"))).toHaveLength(1);
+  });
+
+  it("answers known and unknown addresses identically and stores only the token's hash", async () => {
+    await signInByEmail(t, "known@example.com");
+    const known = await askLink("known@example.com");
+    const unknown = await askLink("nobody-here@example.com");
+    expect(known).toEqual(unknown);
+    expect(known.body).toEqual({ status: 200, data: { sent: true } });
+
+    const link = await latestLinkFor(t, "nobody-here@example.com");
+    const token = link.searchParams.get("token") ?? "";
+    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+    const rows = await t.app.database.db.select().from(emailLinks).where(eq(emailLinks.email, "nobody-here@example.com"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("works once: a second opening of the same link lands on the 403 page with the expired-link message", async () => {
+    await askLink("once@example.com");
+    const link = await latestLinkFor(t, "once@example.com");
+    expect((await openLink(t, link)).status).toBe(302);
+    const again = await openLink(t, link, { "Accept-Language": "fr" });
+    expect(again.status).toBe(302);
+    const location = new URL(again.headers.get("location") ?? "", "http://x");
+    expect(location.pathname).toBe("/error/403");
+    expect(location.searchParams.get("message")).toContain("Ce lien de connexion a expiré");
+    expect(setCookieOf(again, "token")).toBeNull();
+  });
+
+  it("expires after 10 minutes", async () => {
+    await askLink("late@example.com");
+    const link = await latestLinkFor(t, "late@example.com");
+    const [row] = await t.app.database.db.select().from(emailLinks).where(eq(emailLinks.email, "late@example.com"));
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(9.9 * 60_000);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(10 * 60_000 + 1000);
+    await t.app.database.db
+      .update(emailLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailLinks.id, row!.id));
+    const response = await openLink(t, link);
+    expect(response.headers.get("location")).toMatch(/^\/error\/403\?message=/);
+    expect(await t.app.database.db.select().from(users).where(eq(users.email, "late@example.com"))).toHaveLength(0);
+  });
+
+  it("refuses unknown tokens and altered or swapped sealed parameters", async () => {
+    await askLink("seal-a@example.com", { redirect: "/a" });
+    await askLink("seal-b@example.com", { redirect: "/b" });
+    const a = await latestLinkFor(t, "seal-a@example.com");
+    const b = await latestLinkFor(t, "seal-b@example.com");
+    const swapped = new URL(a);
+    swapped.searchParams.set("s", b.searchParams.get("s") ?? "");
+    const altered = new URL(a);
+    const sealed = Buffer.from(a.searchParams.get("s") ?? "", "base64url");
+    sealed[14] = (sealed[14] ?? 0) ^ 1;
+    altered.searchParams.set("s", sealed.toString("base64url"));
+    const unknown = new URL(a);
+    unknown.searchParams.set("token", "A".repeat(43));
+    const missing = new URL("http://localhost/auth/email/callback");
+    for (const link of [swapped, altered, unknown, missing]) {
+      const response = await openLink(t, link);
+      expect(response.headers.get("location"), link.search).toMatch(/^\/error\/403\?message=/);
+    }
+    // The refusals above did not spend link a: it still works.
+    expect((await openLink(t, a)).headers.get("location")).toBe("/a?login=email");
+  });
+
+  it("keeps redirects on this site", () => {
+    expect(safeRedirectPath("/ja/stickers/popular/2?x=1")).toBe("/ja/stickers/popular/2?x=1");
+    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "evil", "", undefined, "/a b"]) {
+      expect(safeRedirectPath(bad)).toBe("/");
+    }
+  });
+
+  it("answers INVALID_INPUT for a malformed address", async () => {
+    for (const email of ["not-an-address", "", `${"a".repeat(250)}@example.com`]) {
+      const { http, body } = await askLink(email);
+      expect(http).toBe(400);
+      expect(body.status).toBe("INVALID_INPUT");
+    }
+  });
+
+  it("lists the last mails at /dev/mailbox in local mode", async () => {
+    await askLink("mailbox@example.com");
+    await t.app.mail.drain();
+    const page = await t.server.request("/dev/mailbox");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("mailbox@example.com");
+    expect(html).toContain("/auth/email/callback?token=");
+  });
+});
+
+describe("e-mail link rate limits", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp();
+  });
+  afterAll(() => closeTestApp(limited));
+
+  it("allows 5 links per address and 20 per client in 10 minutes", async () => {
+    const ask = (email: string) => callApi(limited, "GET", "/api/getVerifyEmail", { params: { email } });
+    for (let i = 0; i < 5; i++) expect((await ask("spam@example.com")).body.status).toBe(200);
+    expect((await ask("spam@example.com")).body.status).toBe("RATE_LIMITED");
+    for (let i = 0; i < 14; i++) expect((await ask(`other${i}@example.com`)).body.status).toBe(200);
+    const { http, body } = await ask("one-more@example.com");
+    expect(http).toBe(429);
+    expect(body.status).toBe("RATE_LIMITED");
+  });
+});
+
+describe("mail outside local mode", () => {
+  it("refuses to start on a public origin without SMTP_URL, naming it", async () => {
+    const env = { NODE_ENV: "production", LOG_LEVEL: "silent", PUBLIC_URL: "https://stickers.example", DATA_DIR: t.dataDir };
+    await expect(bootAppContext(env, { pgliteDir: "memory://" })).rejects.toThrow(ConfigError);
+    await expect(bootAppContext(env, { pgliteDir: "memory://" })).rejects.toThrow(/SMTP_URL/);
+    const withSmtp = { ...env, SMTP_URL: "smtp://127.0.0.1:2525" };
+    await expect(bootAppContext(withSmtp, { pgliteDir: "memory://" })).rejects.toThrow(/LINK_SEALING_KEY/);
+  });
+
+  it("serves no dev mailbox on a public origin", async () => {
+    const publicApp = await createTestApp({ PUBLIC_URL: "https://stickers.example" });
+    try {
+      expect((await publicApp.server.request("/dev/mailbox")).status).toBe(404);
+    } finally {
+      await closeTestApp(publicApp);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
+import { AppError } from "#common/errors.ts";
+import type { Config } from "../../config.ts";
+
+export const GOOGLE_ISSUERS = ["accounts.google.com", "https://accounts.google.com"];
+
+export interface GoogleIdentity {
+  /** Google's stable account id (`sub`): what users are keyed on. */
+  sub: string;
+  email: string;
+  name: string | null;
+}
+
+export type GoogleTokenVerifier = (idToken: string) => Promise<GoogleIdentity>;
+
+/**
+ * Checks a Google ID token: RS256 signature against Google's keys (GOOGLE_JWKS_URL, cached and
+ * re-fetched by jose on an unknown `kid`), `aud` = GOOGLE_CLIENT_ID, `iss`, `exp`, and a verified
+ * e-mail. Any failure is GOOGLE_TOKEN_INVALID; Google's keys being unreachable is SERVICE_UNAVAILABLE.
+ */
+export function createGoogleTokenVerifier(
+  config: Pick<Config, "GOOGLE_CLIENT_ID" | "GOOGLE_JWKS_URL">,
+): GoogleTokenVerifier | null {
+  const clientId = config.GOOGLE_CLIENT_ID;
+  if (!clientId) return null;
+  const keys = createRemoteJWKSet(new URL(config.GOOGLE_JWKS_URL), { timeoutDuration: 5000 });
+  return async (idToken) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(idToken, keys, {
+        audience: clientId,
+        issuer: GOOGLE_ISSUERS,
+        algorithms: ["RS256"],
+        requiredClaims: ["sub", "exp", "iat"],
+        clockTolerance: 30,
+      }));
+    } catch (error) {
+      if (error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError)) {
+        throw new AppError("SERVICE_UNAVAILABLE", "Google keys unreachable", { cause: error });
+      }
+      throw new AppError("GOOGLE_TOKEN_INVALID", error.code, { cause: error });
+    }
+    const {
+      sub,
+      email,
+      email_verified: verified,
+      name,
+    } = payload as JWTPayload & {
+      email?: unknown;
+      email_verified?: unknown;
+      name?: unknown;
+    };
+    if (typeof sub !== "string" || !sub || typeof email !== "string" || !email || verified !== true) {
+      throw new AppError("GOOGLE_TOKEN_INVALID", "e-mail missing or not verified");
+    }
+    return { sub, email, name: typeof name === "string" ? name : null };
+  };
+}

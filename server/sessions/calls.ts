@@ -1,0 +1,49 @@
+import { getCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AppContext } from "../context.ts";
+import { SESSION_COOKIE } from "../http/api.ts";
+import { defineCall, requireViewer } from "../http/define-call.ts";
+import { endSession } from "./end-session.ts";
+import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
+import { getUserInfo, userInfoSchema } from "./user-info.ts";
+import { verifySessionOrClientSignature } from "./verify-refresh-signature.ts";
+
+export function sessionCalls(app: AppContext) {
+  const refreshUserInfo = defineCall({
+    method: "GET",
+    path: "/api/user/refreshUserInfo",
+    summary:
+      "The signed-in user (spec §3, without secrets or provider ids) with this session's signing key; renews the cookie's lifetime.",
+    tag: "accounts",
+    access: "user",
+    // Checked in the handler: the session's key or the public client key (decision 0007).
+    unsigned: true,
+    input: z.object({}),
+    output: userInfoSchema,
+    async handle({ viewer, c }) {
+      verifySessionOrClientSignature(c, app.config, requireViewer(viewer));
+      const info = await getUserInfo(app.database.db, requireViewer(viewer));
+      // The page's cookie lives as long as the session, whose idle deadline moves with use.
+      const cookieToken = getCookie(c, SESSION_COOKIE);
+      if (cookieToken && !c.req.header("authorization")) setSessionCookie(c, app.config, cookieToken, new Date(info.expiresTime));
+      return info;
+    },
+  });
+
+  const logout = defineCall({
+    method: "GET",
+    path: "/api/user/logout",
+    summary: "Ends this session on the server and clears the token cookie; the old token then answers AUTH_ERROR.",
+    tag: "accounts",
+    access: "user",
+    input: z.object({}),
+    output: z.object({ loggedOut: z.literal(true) }),
+    async handle({ viewer, c }) {
+      await endSession(app.database.db, requireViewer(viewer).sessionId);
+      clearSessionCookie(c, app.config);
+      return { loggedOut: true as const };
+    },
+  });
+
+  return [refreshUserInfo, logout];
+}

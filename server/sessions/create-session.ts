@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/client.ts";
+import { sessions } from "../db/schema.ts";
+import { hashToken } from "./resolve-session.ts";
+import { SESSION_IDLE_MS } from "./session-lifetimes.ts";
+
+export interface NewSession {
+  /** 256 random bits, base64url; only its SHA-256 hash is stored. Goes to the client once, in the cookie. */
+  token: string;
+  /** This session's key for signed calls (decision 0003). */
+  signingKey: string;
+  expiresAt: Date;
+}
+
+/** A new session for every sign-in (never reused), so a token seen before sign-in is worthless after. */
+export async function createSession(db: Db, userId: number, now = new Date()): Promise<NewSession> {
+  const token = randomBytes(32).toString("base64url");
+  const signingKey = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    signingKey,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, signingKey, expiresAt };
+}
