@@ -15,6 +15,8 @@ import type { Catalog } from "../server/i18n.ts";
 import type { Route } from "./+types/root";
 import { pageContext } from "./context.ts";
 import { usePageViews } from "./features/analytics/use-page-views.ts";
+import { userOfRequest } from "./features/auth/session.server.ts";
+import { useSessionSync } from "./features/auth/use-session-sync.ts";
 import { ErrorView } from "./features/errors/error-view.tsx";
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
 import { catalogFor } from "./i18n/catalogs.server.ts";
@@ -28,11 +30,14 @@ import "./styles.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context.get(pageContext);
   const language = languageOfPath(new URL(request.url).pathname);
+  const user = await userOfRequest(app.database.db, request);
   return {
+    user: user ? { id: user.id, email: user.email, nick: user.nick, point: user.point, subscribePlan: user.subscribePlan } : null,
     language,
     dir: RTL_LANGUAGES.has(language) ? ("rtl" as const) : ("ltr" as const),
     messages: catalogFor(language),
-    signingKey: app.config.CLIENT_SIGNING_KEY,
+    // A signed-in page signs with its session's own key (decision 0003).
+    signingKey: user?.signingKey ?? app.config.CLIENT_SIGNING_KEY,
     release: process.env.npm_package_version ?? "dev",
     supportEmail: app.config.SUPPORT_EMAIL,
     origin: new URL(app.config.PUBLIC_URL).origin,
@@ -72,12 +77,18 @@ interface InitialState {
   messages: Catalog;
   signingKey: string;
   release: string;
+  user: { id: number } | null;
 }
 
 function useInitialState(data: InitialState | undefined) {
   const i18n = useMemo(() => (data ? createTranslator(data.language, data.messages) : null), [data]);
   if (data && typeof window !== "undefined") {
-    configureApiClient({ language: data.language, signingKey: data.signingKey, release: data.release });
+    configureApiClient({
+      language: data.language,
+      signingKey: data.signingKey,
+      release: data.release,
+      signedIn: data.user !== null,
+    });
   }
   useEffect(() => {
     if (data) errorReportingReady();
@@ -89,6 +100,7 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   const i18n = useInitialState(data);
   usePageViews();
+  useSessionSync();
   if (!i18n) return null;
   return (
     <I18nProvider value={i18n}>

@@ -1,15 +1,23 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// English at the root, the other 13 languages under /{lang} (spec §1, §2).
+/** The pages, once for English at the root and once under /{lang} (spec §1, §2). */
+function pages(scope: string) {
+  const id = (name: string) => `${scope}/${name}`;
+  return [
+    index("routes/home.tsx", { id: id("home") }),
+    route("stickers/:type?/:page?", "routes/stickers.tsx", { id: id("stickers") }),
+    route("sticker/:instId/:name?", "routes/sticker.tsx", { id: id("sticker") }),
+    route("terms", "routes/terms.tsx", { id: id("terms") }),
+    route("privacy", "routes/privacy.tsx", { id: id("privacy") }),
+    route("notAvailable", "routes/not-available.tsx", { id: id("notAvailable") }),
+    route("error/:type", "routes/error.tsx", { id: id("error") }),
+    route("*", "routes/not-found.tsx", { id: id("notFound") }),
+  ];
+}
+
+// English first: where a path fits both (/stickers/stickers is the "my stickers" tab, not the
+// language "stickers"), the English page wins.
 export default [
-  route(":lang?", "routes/language.tsx", [
-    index("routes/home.tsx"),
-    route("stickers/:type?/:page?", "routes/stickers.tsx"),
-    route("sticker/:instId/:name?", "routes/sticker.tsx"),
-    route("terms", "routes/terms.tsx"),
-    route("privacy", "routes/privacy.tsx"),
-    route("notAvailable", "routes/not-available.tsx"),
-    route("error/:type", "routes/error.tsx"),
-    route("*", "routes/not-found.tsx"),
-  ]),
+  route("", "routes/language.tsx", { id: "english" }, pages("english")),
+  route(":lang", "routes/language.tsx", { id: "language" }, pages("language")),
 ] satisfies RouteConfig;

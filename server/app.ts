@@ -63,21 +63,21 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
 
   if (options.clientAssetsDir) {
     const root = options.clientAssetsDir;
+    // Cache headers only on files actually served from disk: anything else (e.g. React Router's
+    // `.data` navigation requests) passes through untouched.
     server.use(
       "/assets/*",
-      async (c, next) => {
-        await next();
-        if (c.res.ok) c.res.headers.set("Cache-Control", IMMUTABLE);
-      },
-      serveStatic({ root, precompressed: true }),
+      serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE) }),
     );
     // Other build files (favicon, robots.txt…): only paths that name a file reach the disk.
-    const publicFile = serveStatic<AppEnv>({ root, precompressed: true });
-    server.use("*", async (c, next) => {
+    const publicFile = serveStatic<AppEnv>({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    });
+    server.use("*", (c, next) => {
       if (!/\/[^/]+\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.startsWith("/api/")) return next();
-      const response = await publicFile(c, next);
-      if (c.res.ok && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "public, max-age=3600");
-      return response;
+      return publicFile(c, next);
     });
   }
 

@@ -86,6 +86,11 @@ test.describe("foundation", () => {
     expect(asset.headers()["content-encoding"]).toBe("br");
     expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
     expect(asset.headers()["content-security-policy"]).toBeUndefined();
+    // Navigation data is never cached like a file (it carries the signed-in state).
+    const data = await request.get("/stickers/latest.data");
+    expect(data.status()).toBe(200);
+    expect(data.headers()["cache-control"] ?? "").not.toContain("max-age");
+    expect((await request.get("/favicon.svg")).headers()["cache-control"]).toBe("public, max-age=3600");
   });
 
   test("an uncaught page error and an unhandled rejection are reported to the server", async ({ page, consoleErrors }) => {

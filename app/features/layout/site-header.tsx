@@ -2,10 +2,13 @@ import { Link } from "react-router";
 import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
+import { useUser } from "../auth/use-user.ts";
+import { UserMenu } from "../auth/user-menu.tsx";
 
 export function SiteHeader() {
   const { t } = useTranslation();
   const { to } = useLocalized();
+  const user = useUser();
   return (
     <header className="sticky top-0 z-20 border-stone-200 border-b bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -20,13 +23,17 @@ export function SiteHeader() {
           >
             {t("nav.gallery")}
           </Link>
-          <button
-            type="button"
-            onClick={() => requestSignIn("header")}
-            className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          >
-            {t("app.signIn")}
-          </button>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <button
+              type="button"
+              onClick={() => requestSignIn("header")}
+              className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            >
+              {t("app.signIn")}
+            </button>
+          )}
         </nav>
       </div>
     </header>

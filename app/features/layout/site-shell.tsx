@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "../../i18n/i18n.tsx";
-import { TOASTER_NEEDED_EVENT, toasterMounted, toastWarning } from "../../lib/toast.ts";
+import { TOASTER_NEEDED_EVENT, toasterMounted } from "../../lib/toast.ts";
 import { onSignInRequest } from "../auth/sign-in-request.ts";
+import { useUser } from "../auth/use-user.ts";
 import { NavigationSpinner } from "./navigation-spinner.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 const SignInPrompt = lazy(() => import("../auth/sign-in-prompt.tsx"));
+const LoginDialog = lazy(() => import("../auth/login-dialog.tsx"));
 const Toaster = lazy(() =>
   import("sonner").then(({ Toaster: SonnerToaster }) => ({
     default: function MountedToaster(props: React.ComponentProps<typeof SonnerToaster>) {
@@ -20,8 +22,11 @@ const Toaster = lazy(() =>
 export function SiteShell({ children }: { children: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const [promptOpen, setPromptOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const user = useUser();
   const [toasts, setToasts] = useState(false);
-  useEffect(() => onSignInRequest(() => setPromptOpen(true)), []);
+  // The header's Sign in opens the login dialog; protected actions confirm first (spec §6).
+  useEffect(() => onSignInRequest((reason) => (reason === "header" ? setLoginOpen(true) : setPromptOpen(true))), []);
   useEffect(() => {
     // The toaster's code loads with the first toast, never with the page.
     const mount = () => setToasts(true);
@@ -42,7 +47,12 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       <NavigationSpinner />
       {promptOpen ? (
         <Suspense fallback={null}>
-          <SignInPrompt onClose={() => setPromptOpen(false)} onConfirm={() => toastWarning(t("loginTipAlert.unavailable"))} />
+          <SignInPrompt onClose={() => setPromptOpen(false)} onConfirm={() => setLoginOpen(true)} />
+        </Suspense>
+      ) : null}
+      {loginOpen ? (
+        <Suspense fallback={null}>
+          <LoginDialog onClose={() => setLoginOpen(false)} signedInEmail={user?.email ?? null} />
         </Suspense>
       ) : null}
       {toasts ? (

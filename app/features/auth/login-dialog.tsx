@@ -1,0 +1,172 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { TIMEOUTS_MS } from "#common/constants.ts";
+import { EMAIL_MAX_LENGTH, isValidEmail } from "#common/email.ts";
+import { useTranslation } from "../../i18n/i18n.tsx";
+import { useLocalized } from "../../i18n/use-localized.ts";
+import { apiCall } from "../../lib/api/client.ts";
+import { toastError, toastWarning } from "../../lib/toast.ts";
+import { ModalDialog } from "../layout/modal-dialog.tsx";
+import { CHANNELS, listen } from "./channels.ts";
+
+type View = { name: "start" } | { name: "email" } | { name: "sent"; email: string } | { name: "success"; email: string };
+
+const buttonClass =
+  "h-11 w-full rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker disabled:cursor-not-allowed disabled:opacity-50";
+
+/**
+ * The login modal (spec §2, §4, §5; 448 px): accept the terms, then the e-mail link flow — enter the
+ * address, "link sent" (go back to re-enter), and the success screen once the link is opened in
+ * another tab, which signals this one on `login_by_email_success`.
+ */
+export default function LoginDialog({ onClose, signedInEmail }: { onClose: () => void; signedInEmail: string | null }) {
+  const { t } = useTranslation();
+  const { to } = useLocalized();
+  const location = useLocation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const ids = { title: useId(), email: useId(), terms: useId() };
+  const [view, setView] = useState<View>({ name: "start" });
+  const [accepted, setAccepted] = useState(false);
+  const [email, setEmail] = useState("");
+  const [sending, setSending] = useState(false);
+
+  const waitingFor = view.name === "sent" ? view.email : null;
+  useEffect(() => {
+    if (!waitingFor) return;
+    // The page reloads the user on the same signal (useSessionSync); this view only moves on.
+    return listen(CHANNELS.loginByEmailSuccess, () => setView({ name: "success", email: waitingFor }));
+  }, [waitingFor]);
+
+  // Signing out (here or in another tab) closes the success screen (spec §4).
+  const wasSignedIn = useRef(signedInEmail !== null);
+  useEffect(() => {
+    if (wasSignedIn.current && signedInEmail === null && view.name === "success") dialog.current?.close();
+    wasSignedIn.current = signedInEmail !== null;
+  }, [signedInEmail, view.name]);
+
+  async function send() {
+    const address = email.trim();
+    if (!address) return toastWarning(t("login.emailTip"));
+    if (!isValidEmail(address)) return toastWarning(t("login.emailCheckTip"));
+    if (sending) return;
+    setSending(true);
+    try {
+      await apiCall("GET", "/api/getVerifyEmail", {
+        params: { email: address, redirect: `${location.pathname}${location.search}` },
+        timeoutMs: TIMEOUTS_MS.emailVerify,
+      });
+      setView({ name: "sent", email: address });
+    } catch (error) {
+      toastError(error, t);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <ModalDialog ref={dialog} labelledBy={ids.title} onClose={onClose} width={448} className="relative p-6">
+      <div className="space-y-5">
+        {view.name === "start" || view.name === "email" ? (
+          <>
+            <h2 id={ids.title} className="font-semibold text-xl">
+              {t("login.title")}
+            </h2>
+            <p className="text-stone-600">{t("login.subtitle")}</p>
+            <label htmlFor={ids.terms} className="flex items-start gap-3 rounded-xl bg-stone-50 p-3 text-sm">
+              <input
+                id={ids.terms}
+                type="checkbox"
+                checked={accepted}
+                onChange={(event) => setAccepted(event.target.checked)}
+                className="mt-0.5 size-5 accent-[#7a6450]"
+              />
+              <span>
+                {t("login.agree")}{" "}
+                <Link to={to("/terms")} target="_blank" className="font-medium text-primary-dark underline">
+                  {t("footer.terms")}
+                </Link>{" "}
+                {t("login.and")}{" "}
+                <Link to={to("/privacy")} target="_blank" className="font-medium text-primary-dark underline">
+                  {t("footer.privacy")}
+                </Link>
+              </span>
+            </label>
+            {view.name === "start" ? (
+              <button type="button" disabled={!accepted} onClick={() => setView({ name: "email" })} className={buttonClass}>
+                {t("login.withEmail")}
+              </button>
+            ) : (
+              <form
+                className="space-y-3"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (accepted) void send();
+                }}
+              >
+                <label htmlFor={ids.email} className="block font-medium text-sm">
+                  {t("login.emailLabel")}
+                </label>
+                <input
+                  id={ids.email}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  maxLength={EMAIL_MAX_LENGTH}
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  placeholder={t("login.emailPlaceholder")}
+                  className="h-11 w-full rounded-lg border border-stone-300 px-3 text-base focus-visible:outline-2 focus-visible:outline-primary"
+                />
+                <button type="submit" disabled={!accepted || sending || !isValidEmail(email.trim())} className={buttonClass}>
+                  {sending ? t("common.sending") : t("login.send")}
+                </button>
+              </form>
+            )}
+            {!accepted ? <p className="text-center text-stone-500 text-xs">{t("login.termsRequired")}</p> : null}
+          </>
+        ) : view.name === "sent" ? (
+          <>
+            <h2 id={ids.title} className="font-semibold text-xl">
+              {t("login.sentTitle")}
+            </h2>
+            <p className="text-stone-700">{t("login.sentText", { email: view.email })}</p>
+            <p role="status" className="flex items-center gap-2 text-sm text-stone-500">
+              <span
+                className="size-3 animate-spin rounded-full border-2 border-primary-light border-t-primary"
+                aria-hidden="true"
+              />
+              {t("login.waiting")}
+            </p>
+            <button
+              type="button"
+              onClick={() => setView({ name: "email" })}
+              className="font-medium text-primary-dark underline-offset-4 hover:underline"
+            >
+              {t("login.useAnother")}
+            </button>
+          </>
+        ) : (
+          <>
+            <h2 id={ids.title} className="font-semibold text-xl">
+              {t("login.successTitle")}
+            </h2>
+            <p className="text-stone-700">{t("login.successText", { email: view.email })}</p>
+            <button type="button" onClick={() => dialog.current?.close()} className={buttonClass}>
+              {t("login.close")}
+            </button>
+          </>
+        )}
+        {view.name !== "success" ? (
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="absolute end-3 top-3 grid size-9 place-items-center rounded-full text-stone-500 hover:bg-stone-100"
+            aria-label={t("login.close")}
+          >
+            ×
+          </button>
+        ) : null}
+      </div>
+    </ModalDialog>
+  );
+}

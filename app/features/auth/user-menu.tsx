@@ -1,0 +1,89 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { useTranslation } from "../../i18n/i18n.tsx";
+import { useLocalized } from "../../i18n/use-localized.ts";
+import { apiCall } from "../../lib/api/client.ts";
+import { toastError } from "../../lib/toast.ts";
+import { broadcast, CHANNELS } from "./channels.ts";
+import type { PageUser } from "./use-user.ts";
+
+/** Signed-in header (spec §2): the points balance (free users) → /pricing, and the avatar menu with Sign out. */
+export function UserMenu({ user }: { user: PageUser }) {
+  const { t } = useTranslation();
+  const { to } = useLocalized();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const member = user.subscribePlan !== "";
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+    };
+  }, [open]);
+
+  async function signOut() {
+    try {
+      await apiCall("GET", "/api/user/logout");
+    } catch (error) {
+      toastError(error, t);
+    }
+    setOpen(false);
+    broadcast(CHANNELS.finishLogout);
+    void revalidator.revalidate();
+  }
+
+  const initial = (user.nick || user.email || "?").trim().charAt(0).toUpperCase();
+  return (
+    <div className="flex items-center gap-2" ref={menu}>
+      {member ? null : (
+        <Link
+          to={to("/pricing")}
+          className="inline-flex h-10 items-center gap-1 rounded-full bg-primary-light px-4 font-medium text-primary-ink hover:bg-[#dccfc1]"
+        >
+          {t("account.points", { count: user.point })}
+        </Link>
+      )}
+      <div className="relative">
+        <button
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={t("account.menu")}
+          onClick={() => setOpen((value) => !value)}
+          className="grid size-10 place-items-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        >
+          {initial}
+        </button>
+        {open ? (
+          <div
+            id={menuId}
+            role="menu"
+            className="absolute end-0 top-12 z-30 w-64 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200"
+          >
+            <p className="truncate px-3 py-2 text-sm text-stone-500">
+              {t("account.signedInAs", { email: user.email ?? user.nick })}
+            </p>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => void signOut()}
+              className="h-10 w-full rounded-lg px-3 text-start hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              {t("account.signOut")}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

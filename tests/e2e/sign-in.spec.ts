@@ -1,0 +1,93 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/** Follows the newest sign-in link for `email` from the local dev mailbox (local mode without SMTP). */
+async function openSignInLink(page: Page, email: string) {
+  await page.goto("/dev/mailbox");
+  const mail = page.getByRole("listitem").filter({ hasText: email }).first();
+  const href = await mail.getByRole("link").first().getAttribute("href");
+  expect(href).toMatch(/\/auth\/email\/callback\?token=/);
+  await page.goto(href ?? "");
+}
+
+test.describe("e-mail sign-in (spec §4, §5)", () => {
+  test("sign in by e-mail across two tabs, then sign out in one signs the other out", async ({ context, page }) => {
+    const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+    await page.goto("/stickers/latest");
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toHaveAccessibleName("Sign in to Sticker Studio");
+    const withEmail = dialog.getByRole("button", { name: "Continue with e-mail" });
+    // The terms must be accepted first.
+    await expect(withEmail).toBeDisabled();
+    await dialog.getByRole("checkbox").check();
+    await withEmail.click();
+    const send = dialog.getByRole("button", { name: "Send sign-in link" });
+    const input = dialog.getByLabel("E-mail address");
+    await input.fill("not-an-email");
+    await expect(send).toBeDisabled();
+    await expect(input).toHaveAttribute("maxlength", "40");
+    await input.fill(email);
+    await input.press("Enter");
+    await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(dialog.getByText(email)).toBeVisible();
+
+    const other = await context.newPage();
+    await openSignInLink(other, email);
+    // The link's tab lands where sign-in started, signed in, with the starting points.
+    await expect(other).toHaveURL(/\/stickers\/latest$/);
+    await expect(other.getByRole("button", { name: "Account menu" })).toBeVisible();
+    await expect(other.getByRole("link", { name: "10 points" })).toBeVisible();
+
+    // The waiting tab hears about it and shows the success screen with the address.
+    await expect(dialog.getByRole("heading", { name: "You're signed in" })).toBeVisible();
+    await expect(dialog.getByText(`Signed in as ${email}.`)).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+
+    // Signing out in one tab signs the other out.
+    await other.getByRole("button", { name: "Account menu" }).click();
+    await other.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(other.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
+    // The old session is dead on the server too.
+    await page.reload();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("a protected tab asks to confirm, then opens the login dialog", async ({ page }) => {
+    await page.goto("/stickers/stickers");
+    await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+    const prompt = page.getByRole("dialog", { name: "Sign in to continue" });
+    await prompt.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("dialog", { name: "Sign in to Sticker Studio" })).toBeVisible();
+  });
+
+  test("a used sign-in link is refused with a clear page", async ({ context, page }) => {
+    const email = `reuse-${Date.now()}@example.com`;
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toHaveAccessibleName("Sign in to Sticker Studio");
+    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Continue with e-mail" }).click();
+    await dialog.getByLabel("E-mail address").fill(email);
+    await dialog.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    const reader = await context.newPage();
+    await reader.goto("/dev/mailbox");
+    const href = await reader
+      .getByRole("listitem")
+      .filter({ hasText: email })
+      .first()
+      .getByRole("link")
+      .first()
+      .getAttribute("href");
+    await reader.goto(href ?? "");
+    await expect(reader.getByRole("button", { name: "Account menu" })).toBeVisible();
+    const stranger = await (await context.browser()?.newContext())?.newPage();
+    await stranger?.goto(href ?? "");
+    await expect(stranger?.locator("h1") ?? reader.locator("h1")).toHaveText("Access denied");
+    await stranger?.context().close();
+  });
+});
