@@ -63,6 +63,15 @@ test.describe("e-mail sign-in (spec §4, §5)", () => {
     await expect(page.getByRole("dialog", { name: "Sign in to Sticker Studio" })).toBeVisible();
   });
 
+  test("text typed before signing in is kept for after (INPUT_CONTENT_BEFORE_LOGIN)", async ({ page }) => {
+    await page.goto("/");
+    await page.getByLabel("Describe your sticker").fill("a fox with a scarf");
+    await page.getByRole("button", { name: "Generate sticker" }).click();
+    await expect(page.getByRole("dialog", { name: "Sign in to continue" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Describe your sticker")).toHaveValue("a fox with a scarf");
+  });
+
   test("a used sign-in link is refused with a clear page", async ({ context, page }) => {
     const email = `reuse-${Date.now()}@example.com`;
     await page.goto("/");

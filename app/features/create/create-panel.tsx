@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { PromptItem } from "#common/stickers.ts";
+import { STORAGE_KEYS } from "#common/storage-keys.ts";
 import type { StyleItem } from "../../../server/styles/list-styles.ts";
 import { useTranslation } from "../../i18n/i18n.tsx";
 import { requestSignIn } from "../auth/sign-in-request.ts";
@@ -30,6 +31,14 @@ export function CreatePanel({
 }) {
   const { t } = useTranslation();
   const [prompt, setPrompt] = useState("");
+  // Text typed before signing in comes back afterwards (spec §4, INPUT_CONTENT_BEFORE_LOGIN).
+  useEffect(() => {
+    const kept = localStorage.getItem(STORAGE_KEYS.inputBeforeLogin);
+    if (kept) {
+      setPrompt(kept);
+      localStorage.removeItem(STORAGE_KEYS.inputBeforeLogin);
+    }
+  }, []);
   const [styleId, setStyleId] = useState<number | null>(styles[0]?.id ?? null);
   const [ideas, setIdeas] = useState(suggestions);
   const ids = { prompt: useId(), styles: useId(), count: useId() };
@@ -39,7 +48,9 @@ export function CreatePanel({
       className="w-full space-y-5 rounded-3xl bg-white p-4 text-start shadow-sm ring-1 ring-stone-200 md:p-6"
       onSubmit={(event) => {
         event.preventDefault();
-        if (trimmed) requestSignIn("create");
+        if (!trimmed) return;
+        localStorage.setItem(STORAGE_KEYS.inputBeforeLogin, prompt);
+        requestSignIn("create");
       }}
     >
       <div className="space-y-2">

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "../../i18n/i18n.tsx";
+import { HAS_CATCH_ERROR_KEY } from "../../lib/api/error-toast.ts";
 import { TOASTER_NEEDED_EVENT, toasterMounted } from "../../lib/toast.ts";
 import { onSignInRequest } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
@@ -47,7 +48,14 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       <NavigationSpinner />
       {promptOpen ? (
         <Suspense fallback={null}>
-          <SignInPrompt onClose={() => setPromptOpen(false)} onConfirm={() => setLoginOpen(true)} />
+          <SignInPrompt
+            onClose={() => setPromptOpen(false)}
+            onConfirm={() => {
+              // The action that needed sign-in failed on purpose: its error toast stays silent (spec §8).
+              sessionStorage.setItem(HAS_CATCH_ERROR_KEY, "1");
+              setLoginOpen(true);
+            }}
+          />
         </Suspense>
       ) : null}
       {loginOpen ? (

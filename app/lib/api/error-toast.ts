@@ -1,9 +1,10 @@
+import { STORAGE_KEYS } from "#common/storage-keys.ts";
 import { ApiError } from "./client.ts";
 
 /** Messages of user-cancelled actions never toast (spec §8). */
 const SILENT_MESSAGES = ["payment cancel", "save image cancel", "choose image cancel", "share cancel", "user did not share"];
 
-export const HAS_CATCH_ERROR_KEY = "has-catch-error";
+export const HAS_CATCH_ERROR_KEY = STORAGE_KEYS.hasCatchError;
 
 const ILLEGAL_CODES = new Set(["SIGNATURE_MISSING", "SIGNATURE_INVALID", "SIGNATURE_STALE", "UNSUPPORTED_VERSION"]);
 
