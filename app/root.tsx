@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     release: process.env.npm_package_version ?? "dev",
     supportEmail: app.config.SUPPORT_EMAIL,
     origin: new URL(app.config.PUBLIC_URL).origin,
+    inviteReward: app.config.INVITE_REWARD_POINTS,
   };
 }
 

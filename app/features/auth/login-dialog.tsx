@@ -6,6 +6,7 @@ import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
 import { apiCall } from "../../lib/api/client.ts";
 import { toastError, toastWarning } from "../../lib/toast.ts";
+import { inviteCodeFromCookie } from "../invites/share-request.ts";
 import { ModalDialog } from "../layout/modal-dialog.tsx";
 import { CHANNELS, listen } from "./channels.ts";
 
@@ -52,7 +53,7 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
     setSending(true);
     try {
       await apiCall("GET", "/api/getVerifyEmail", {
-        params: { email: address, redirect: `${location.pathname}${location.search}` },
+        params: { email: address, redirect: `${location.pathname}${location.search}`, invCode: inviteCodeFromCookie() },
         timeoutMs: TIMEOUTS_MS.emailVerify,
       });
       setView({ name: "sent", email: address });

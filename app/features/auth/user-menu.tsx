@@ -4,6 +4,7 @@ import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
 import { apiCall } from "../../lib/api/client.ts";
 import { toastError } from "../../lib/toast.ts";
+import { requestShare } from "../invites/share-request.ts";
 import { broadcast, CHANNELS } from "./channels.ts";
 import type { PageUser } from "./use-user.ts";
 
@@ -45,6 +46,15 @@ export function UserMenu({ user }: { user: PageUser }) {
   return (
     <div className="flex items-center gap-2" ref={menu}>
       {member ? null : (
+        <button
+          type="button"
+          onClick={requestShare}
+          className="hidden h-10 items-center rounded-full px-4 font-medium text-primary-dark ring-1 ring-primary hover:bg-primary-light md:inline-flex"
+        >
+          {t("account.freeCredit")}
+        </button>
+      )}
+      {member ? null : (
         <Link
           to={to("/pricing")}
           className="inline-flex h-10 items-center gap-1 rounded-full bg-primary-light px-4 font-medium text-primary-ink hover:bg-[#dccfc1]"
@@ -73,6 +83,19 @@ export function UserMenu({ user }: { user: PageUser }) {
             <p className="truncate px-3 py-2 text-sm text-stone-500">
               {t("account.signedInAs", { email: user.email ?? user.nick })}
             </p>
+            {member ? null : (
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  setOpen(false);
+                  requestShare();
+                }}
+                className="h-10 w-full rounded-lg px-3 text-start hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary md:hidden"
+              >
+                {t("account.freeCredit")}
+              </button>
+            )}
             <button
               type="button"
               role="menuitem"

@@ -4,12 +4,14 @@ import { HAS_CATCH_ERROR_KEY } from "../../lib/api/error-toast.ts";
 import { TOASTER_NEEDED_EVENT, toasterMounted } from "../../lib/toast.ts";
 import { onSignInRequest } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
+import { onShareRequest } from "../invites/share-request.ts";
 import { NavigationSpinner } from "./navigation-spinner.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 const SignInPrompt = lazy(() => import("../auth/sign-in-prompt.tsx"));
 const LoginDialog = lazy(() => import("../auth/login-dialog.tsx"));
+const ShareDialog = lazy(() => import("../invites/share-dialog.tsx"));
 const Toaster = lazy(() =>
   import("sonner").then(({ Toaster: SonnerToaster }) => ({
     default: function MountedToaster(props: React.ComponentProps<typeof SonnerToaster>) {
@@ -24,6 +26,8 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const [promptOpen, setPromptOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  useEffect(() => onShareRequest(() => setShareOpen(true)), []);
   const user = useUser();
   const [toasts, setToasts] = useState(false);
   // The header's Sign in opens the login dialog; protected actions confirm first (spec §6).
@@ -61,6 +65,11 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       {loginOpen ? (
         <Suspense fallback={null}>
           <LoginDialog onClose={() => setLoginOpen(false)} signedInEmail={user?.email ?? null} />
+        </Suspense>
+      ) : null}
+      {shareOpen && user ? (
+        <Suspense fallback={null}>
+          <ShareDialog onClose={() => setShareOpen(false)} />
         </Suspense>
       ) : null}
       {toasts ? (

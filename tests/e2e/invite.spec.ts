@@ -1,0 +1,68 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/** Signs `page` in by e-mail through the login dialog and the local dev mailbox. */
+async function signInByEmail(page: Page, context: BrowserContext, email: string) {
+  await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("button", { name: "Continue with e-mail" }).click();
+  await dialog.getByLabel("E-mail address").fill(email);
+  await dialog.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  const mailbox = await context.newPage();
+  await mailbox.goto("/dev/mailbox");
+  const href = await mailbox
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .first()
+    .getByRole("link")
+    .first()
+    .getAttribute("href");
+  await mailbox.goto(href ?? "");
+  await expect(mailbox.getByRole("button", { name: "Account menu" })).toBeVisible();
+  await mailbox.close();
+  await dialog.getByRole("button", { name: "Close" }).click();
+}
+
+test("an invite link credits the new user and the inviter once each (spec §1, §9)", async ({ browser, page, context }, info) => {
+  test.skip(
+    info.project.name === "mobile",
+    "the desktop header has the Get free credit button; the mobile menu is covered below",
+  );
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  await page.goto("/");
+  await signInByEmail(page, context, `inviter-${stamp}@example.com`);
+  await expect(page.getByRole("link", { name: "10 points" })).toBeVisible();
+  await page.getByRole("button", { name: "Get free credit" }).click();
+  const share = page.getByRole("dialog", { name: "Get free credit" });
+  await expect(share.getByText("you each get 20 points")).toBeVisible();
+  const link = share.getByLabel("Your invite link");
+  await expect(link).toHaveValue(/\/invite\/[A-Z0-9]{8}$/);
+  const inviteUrl = await link.inputValue();
+  await expect(share.getByRole("link", { name: "Share on X" })).toHaveAttribute(
+    "href",
+    new RegExp(encodeURIComponent(inviteUrl)),
+  );
+  await expect(share.getByRole("link")).toHaveCount(3);
+
+  const friendContext = await browser.newContext();
+  const friend = await friendContext.newPage();
+  await friend.goto(inviteUrl);
+  await expect(friend).toHaveURL(/\/$/);
+  await signInByEmail(friend, friendContext, `friend-${stamp}@example.com`);
+  await expect(friend.getByRole("link", { name: "30 points" })).toBeVisible();
+  await friendContext.close();
+
+  await page.reload();
+  await expect(page.getByRole("link", { name: "30 points" })).toBeVisible();
+});
+
+test("on a phone, Get free credit is in the account menu", async ({ page, context }, info) => {
+  test.skip(info.project.name !== "mobile", "phone layout only");
+  await page.goto("/");
+  await signInByEmail(page, context, `phone-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Get free credit" }).click();
+  await expect(page.getByRole("dialog", { name: "Get free credit" }).getByLabel("Your invite link")).toHaveValue(/\/invite\//);
+});
