@@ -1,8 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { GOOGLE_CLIENT_ID, JWKS_PORT } from "./tests/e2e/google-keys.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const POSTGRES_PORT = PORT + 1;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Google sign-in against the run's own JWKS (tests/e2e/global-setup.ts). */
+const google = { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/certs` };
 const dataDir = process.env.E2E_DATA_DIR ?? `./data/e2e-${process.pid}`;
 
 // Debian's Chromium (installed by .ci/run): Playwright cannot download its own browsers here.
@@ -21,6 +24,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "./tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -54,7 +58,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
-      env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${PORT}` },
+      env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${PORT}`, ...google },
     },
     ...(onPostgres
       ? [
@@ -70,6 +74,7 @@ export default defineConfig({
               DATA_DIR: `${dataDir}-pg`,
               LOG_LEVEL: "warn",
               PUBLIC_URL: `http://localhost:${POSTGRES_PORT}`,
+              ...google,
             },
           },
         ]

@@ -10,6 +10,7 @@ export interface SecurityHeaderOptions {
   scriptSources?: string[];
   connectSources?: string[];
   frameSources?: string[];
+  styleSources?: string[];
   /** Vite's dev server needs a websocket. */
   development?: boolean;
 }
@@ -29,7 +30,7 @@ export function securityHeaderValues(options: SecurityHeaderOptions, nonce: stri
   const csp = [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src ${["'self'", "'unsafe-inline'", ...(options.styleSources ?? [])].join(" ")}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${connect.join(" ")}`,
@@ -59,8 +60,22 @@ export function requestIdFrom(given: string | string[] | undefined | null): stri
   return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-export function securityOptionsFor(config: { secure: boolean }, development = false): SecurityHeaderOptions {
-  return { hsts: config.secure, development };
+/** Google Identity Services loads its script, button frame and styles from here (when enabled). */
+const GOOGLE_SIGN_IN = "https://accounts.google.com/gsi/";
+
+export function securityOptionsFor(
+  config: { secure: boolean; GOOGLE_CLIENT_ID?: string | undefined },
+  development = false,
+): SecurityHeaderOptions {
+  const google = config.GOOGLE_CLIENT_ID ? [GOOGLE_SIGN_IN] : [];
+  return {
+    hsts: config.secure,
+    development,
+    scriptSources: google,
+    connectSources: google,
+    frameSources: google,
+    styleSources: google,
+  };
 }
 
 /**

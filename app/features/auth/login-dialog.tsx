@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { TIMEOUTS_MS } from "#common/constants.ts";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "#common/email.ts";
 import { useTranslation } from "../../i18n/i18n.tsx";
@@ -9,6 +9,7 @@ import { toastError, toastWarning } from "../../lib/toast.ts";
 import { inviteCodeFromCookie } from "../invites/share-request.ts";
 import { ModalDialog } from "../layout/modal-dialog.tsx";
 import { CHANNELS, listen } from "./channels.ts";
+import { GoogleButton } from "./google-button.tsx";
 
 type View = { name: "start" } | { name: "email" } | { name: "sent"; email: string } | { name: "success"; email: string };
 
@@ -22,7 +23,8 @@ const buttonClass =
  */
 export default function LoginDialog({ onClose, signedInEmail }: { onClose: () => void; signedInEmail: string | null }) {
   const { t } = useTranslation();
-  const { to } = useLocalized();
+  const { to, language } = useLocalized();
+  const googleClientId = (useRouteLoaderData("root") as { googleClientId?: string | null } | undefined)?.googleClientId ?? null;
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = { title: useId(), email: useId(), terms: useId() };
@@ -92,6 +94,13 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
                 </Link>
               </span>
             </label>
+            {view.name === "start" && googleClientId && accepted ? (
+              <GoogleButton
+                clientId={googleClientId}
+                language={language}
+                onSignedIn={(address) => setView({ name: "success", email: address })}
+              />
+            ) : null}
             {view.name === "start" ? (
               <button type="button" disabled={!accepted} onClick={() => setView({ name: "email" })} className={buttonClass}>
                 {t("login.withEmail")}

@@ -1,0 +1,18 @@
+import { writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { exportJWK, generateKeyPair } from "jose";
+import { JWKS_PORT, KEY_FILE } from "./google-keys.ts";
+
+/** Serves the test key's JWKS on loopback for the whole run (the server's GOOGLE_JWKS_URL points here). */
+export default async function globalSetup() {
+  const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const kid = `e2e-${Date.now()}`;
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
+  writeFileSync(KEY_FILE, JSON.stringify({ ...(await exportJWK(privateKey)), kid, alg: "RS256" }));
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ keys: [publicJwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(JWKS_PORT, "127.0.0.1", resolve));
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}

@@ -1,0 +1,66 @@
+import { expect, test } from "./fixtures.ts";
+import { signGoogleIdToken } from "./google-keys.ts";
+
+// Google's script cannot load here: a stand-in with the same API hands our page a token we signed.
+const GOOGLE_IDENTITY_STAND_IN = `
+window.google = { accounts: { id: {
+  initialize(options) { window.__googleOptions = options; },
+  renderButton(element) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Sign in with Google";
+    button.onclick = () => window.__googleOptions.callback({ credential: window.__googleCredential });
+    element.append(button);
+  },
+} } };`;
+
+test.describe("Google sign-in (spec §4)", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route("https://accounts.google.com/gsi/client", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: GOOGLE_IDENTITY_STAND_IN }),
+    );
+  });
+
+  test("signs in with a verified Google ID token and gets the starting points", async ({ page }) => {
+    const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const credential = await signGoogleIdToken({ sub: `google-${stamp}`, email: `g-${stamp}@example.com`, email_verified: true });
+    await page.goto("/");
+    await page.evaluate((token) => {
+      (window as unknown as { __googleCredential: string }).__googleCredential = token;
+    }, credential);
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("button", { name: "Sign in with Google" })).toHaveCount(0);
+    await dialog.getByRole("checkbox").check();
+    const answered = page.waitForResponse((r) => r.url().endsWith("/api/googleLogin"));
+    await dialog.getByRole("button", { name: "Sign in with Google" }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(dialog.getByText(`Signed in as g-${stamp}@example.com.`)).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("link", { name: "10 points" })).toBeVisible();
+  });
+
+  test("a token for another audience is refused with a message", async ({ page, consoleErrors }) => {
+    const credential = await signGoogleIdToken({
+      sub: "intruder",
+      email: "x@example.com",
+      email_verified: true,
+      aud: "someone-else",
+    });
+    await page.goto("/");
+    await page.evaluate((token) => {
+      (window as unknown as { __googleCredential: string }).__googleCredential = token;
+    }, credential);
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("dialog").getByRole("checkbox").check();
+    const answered = page.waitForResponse((r) => r.url().endsWith("/api/googleLogin"));
+    await page.getByRole("dialog").getByRole("button", { name: "Sign in with Google" }).click();
+    const response = await answered;
+    expect(response.status()).toBe(401);
+    expect((await response.json()).status).toBe("GOOGLE_TOKEN_INVALID");
+    await expect(page.getByText("Google sign-in could not be verified. Please try again.")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
+    // The refused call itself is the one expected console error.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !text.includes("status of 401")));
+  });
+});
