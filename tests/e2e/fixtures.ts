@@ -1,4 +1,24 @@
-import { test as base, expect } from "@playwright/test";
+import { type BrowserContext, test as base, expect } from "@playwright/test";
+
+// Google's script cannot load here (no network): a stand-in with the same API hands the page the
+// token a test put in window.__googleCredential (signed with the run's own key, see google-keys.ts).
+const GOOGLE_IDENTITY_STAND_IN = `
+window.google = { accounts: { id: {
+  initialize(options) { window.__googleOptions = options; },
+  renderButton(element) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Sign in with Google";
+    button.onclick = () => window.__googleOptions.callback({ credential: window.__googleCredential });
+    element.append(button);
+  },
+} } };`;
+
+export function withGoogleStandIn(context: BrowserContext) {
+  return context.route("https://accounts.google.com/gsi/client", (route) =>
+    route.fulfill({ contentType: "text/javascript", body: GOOGLE_IDENTITY_STAND_IN }),
+  );
+}
 
 /** Every page test fails on a console error or an uncaught page error (STYLE.md: no stray console.error). */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -16,6 +36,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      await withGoogleStandIn(page.context());
       await use(errors);
       expect(errors, "console errors on the page").toEqual([]);
     },

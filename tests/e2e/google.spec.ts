@@ -1,26 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 import { signGoogleIdToken } from "./google-keys.ts";
 
-// Google's script cannot load here: a stand-in with the same API hands our page a token we signed.
-const GOOGLE_IDENTITY_STAND_IN = `
-window.google = { accounts: { id: {
-  initialize(options) { window.__googleOptions = options; },
-  renderButton(element) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = "Sign in with Google";
-    button.onclick = () => window.__googleOptions.callback({ credential: window.__googleCredential });
-    element.append(button);
-  },
-} } };`;
-
 test.describe("Google sign-in (spec §4)", () => {
-  test.beforeEach(async ({ page }) => {
-    await page.route("https://accounts.google.com/gsi/client", (route) =>
-      route.fulfill({ contentType: "text/javascript", body: GOOGLE_IDENTITY_STAND_IN }),
-    );
-  });
-
   test("signs in with a verified Google ID token and gets the starting points", async ({ page }) => {
     const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
     const credential = await signGoogleIdToken({ sub: `google-${stamp}`, email: `g-${stamp}@example.com`, email_verified: true });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, withGoogleStandIn } from "./fixtures.ts";
 
 /** Signs `page` in by e-mail through the login dialog and the local dev mailbox. */
 async function signInByEmail(page: Page, context: BrowserContext, email: string) {
@@ -47,6 +47,7 @@ test("an invite link credits the new user and the inviter once each (spec ยง1, ย
   await expect(share.getByRole("link")).toHaveCount(3);
 
   const friendContext = await browser.newContext();
+  await withGoogleStandIn(friendContext);
   const friend = await friendContext.newPage();
   await friend.goto(inviteUrl);
   await expect(friend).toHaveURL(/\/$/);
