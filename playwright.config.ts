@@ -1,11 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
 import { GOOGLE_CLIENT_ID, JWKS_PORT } from "./tests/e2e/google-keys.ts";
+import { SMTP_PORT } from "./tests/e2e/mail-sink.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const POSTGRES_PORT = PORT + 1;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** Google sign-in against the run's own JWKS (tests/e2e/global-setup.ts). */
 const google = { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/certs` };
+/** Sign-in mail goes over real SMTP to the run's sink (tests/e2e/mail-sink.ts). */
+const mail = { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: "Sticker Studio <no-reply@localhost>" };
 const dataDir = process.env.E2E_DATA_DIR ?? `./data/e2e-${process.pid}`;
 
 // Debian's Chromium (installed by .ci/run): Playwright cannot download its own browsers here.
@@ -58,7 +61,14 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
-      env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: `http://localhost:${PORT}`, ...google },
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        ...google,
+        ...mail,
+      },
     },
     ...(onPostgres
       ? [
@@ -75,6 +85,7 @@ export default defineConfig({
               LOG_LEVEL: "warn",
               PUBLIC_URL: `http://localhost:${POSTGRES_PORT}`,
               ...google,
+              ...mail,
             },
           },
         ]

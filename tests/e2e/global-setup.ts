@@ -2,8 +2,12 @@ import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
 import { JWKS_PORT, KEY_FILE } from "./google-keys.ts";
+import { startMailSink } from "./mail-sink.ts";
 
-/** Serves the test key's JWKS on loopback for the whole run (the server's GOOGLE_JWKS_URL points here). */
+/**
+ * For the whole run, on loopback: the test key's JWKS (the server's GOOGLE_JWKS_URL) and an SMTP
+ * server that catches the app's sign-in mail (its SMTP_URL).
+ */
 export default async function globalSetup() {
   const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
   const kid = `e2e-${Date.now()}`;
@@ -14,5 +18,9 @@ export default async function globalSetup() {
     res.end(JSON.stringify({ keys: [publicJwk] }));
   });
   await new Promise<void>((resolve) => server.listen(JWKS_PORT, "127.0.0.1", resolve));
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const stopMailSink = await startMailSink();
+  return async () => {
+    await stopMailSink();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
 }

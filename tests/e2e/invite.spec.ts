@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, withGoogleStandIn } from "./fixtures.ts";
+import { signInLinkFor } from "./mail-sink.ts";
 
 /** Signs `page` in by e-mail through the login dialog and the local dev mailbox. */
 async function signInByEmail(page: Page, context: BrowserContext, email: string) {
@@ -11,15 +12,8 @@ async function signInByEmail(page: Page, context: BrowserContext, email: string)
   await dialog.getByRole("button", { name: "Send sign-in link" }).click();
   await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   const mailbox = await context.newPage();
-  await mailbox.goto("/dev/mailbox");
-  const href = await mailbox
-    .getByRole("listitem")
-    .filter({ hasText: email })
-    .first()
-    .getByRole("link")
-    .first()
-    .getAttribute("href");
-  await mailbox.goto(href ?? "");
+  const href = await signInLinkFor(email);
+  await mailbox.goto(href);
   await expect(mailbox.getByRole("button", { name: "Account menu" })).toBeVisible();
   await mailbox.close();
   await dialog.getByRole("button", { name: "Close" }).click();

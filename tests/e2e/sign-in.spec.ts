@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { signInLinkFor } from "./mail-sink.ts";
 
-/** Follows the newest sign-in link for `email` from the local dev mailbox (local mode without SMTP). */
+/** Follows the newest sign-in link mailed to `email` (over SMTP to the run's mail sink). */
 async function openSignInLink(page: Page, email: string) {
-  await page.goto("/dev/mailbox");
-  const mail = page.getByRole("listitem").filter({ hasText: email }).first();
-  const href = await mail.getByRole("link").first().getAttribute("href");
+  const href = await signInLinkFor(email);
   expect(href).toMatch(/\/auth\/email\/callback\?token=/);
-  await page.goto(href ?? "");
+  await page.goto(href);
 }
 
 test.describe("e-mail sign-in (spec §4, §5)", () => {
@@ -24,8 +23,12 @@ test.describe("e-mail sign-in (spec §4, §5)", () => {
     await withEmail.click();
     const send = dialog.getByRole("button", { name: "Send sign-in link" });
     const input = dialog.getByLabel("E-mail address");
+    await input.press("Enter");
+    await expect(page.getByText("Please enter your e-mail address.")).toBeVisible();
     await input.fill("not-an-email");
     await expect(send).toBeDisabled();
+    await input.press("Enter");
+    await expect(page.getByText("Please enter a valid e-mail address.")).toBeVisible();
     await expect(input).toHaveAttribute("maxlength", "40");
     await input.fill(email);
     await input.press("Enter");
@@ -84,14 +87,7 @@ test.describe("e-mail sign-in (spec §4, §5)", () => {
     await dialog.getByRole("button", { name: "Send sign-in link" }).click();
     await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
     const reader = await context.newPage();
-    await reader.goto("/dev/mailbox");
-    const href = await reader
-      .getByRole("listitem")
-      .filter({ hasText: email })
-      .first()
-      .getByRole("link")
-      .first()
-      .getAttribute("href");
+    const href = await signInLinkFor(email);
     await reader.goto(href ?? "");
     await expect(reader.getByRole("button", { name: "Account menu" })).toBeVisible();
     const stranger = await (await context.browser()?.newContext())?.newPage();

@@ -124,6 +124,12 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
                   maxLength={EMAIL_MAX_LENGTH}
                   value={email}
                   onChange={(event) => setEmail(event.target.value)}
+                  onKeyDown={(event) => {
+                    // Enter submits even before the address is valid, so the warnings can say why (spec §5).
+                    if (event.key !== "Enter") return;
+                    event.preventDefault();
+                    if (accepted) void send();
+                  }}
                   placeholder={t("login.emailPlaceholder")}
                   className="h-11 w-full rounded-lg border border-stone-300 px-3 text-base focus-visible:outline-2 focus-visible:outline-primary"
                 />
