@@ -58,6 +58,33 @@ test.describe("e-mail sign-in (spec §4, §5)", () => {
     await expect(page.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
   });
 
+  test("the e-mail sign-in works with the keyboard alone", async ({ page }, info) => {
+    test.skip(info.project.name === "mobile", "keyboard navigation is a desktop concern");
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toHaveAccessibleName("Sign in to Sticker Studio");
+    // Focus moves into the dialog; Tab reaches the terms checkbox.
+    for (let i = 0; i < 6 && !(await dialog.getByRole("checkbox").evaluate((el) => el === document.activeElement)); i += 1) {
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Space");
+    await expect(dialog.getByRole("checkbox")).toBeChecked();
+    for (let i = 0; i < 8; i += 1) {
+      if (await dialog.getByRole("button", { name: "Continue with e-mail" }).evaluate((el) => el === document.activeElement))
+        break;
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByLabel("E-mail address")).toBeFocused();
+    await page.keyboard.type(`keys-${Date.now()}@example.com`);
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
   test("a protected tab asks to confirm, then opens the login dialog", async ({ page }) => {
     await page.goto("/stickers/stickers");
     await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();

@@ -120,6 +120,9 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
                   id={ids.email}
                   type="email"
                   inputMode="email"
+                  // The button that led here is gone: focus follows to the field.
+                  // biome-ignore lint/a11y/noAutofocus: keeps keyboard users where the flow continues
+                  autoFocus
                   autoComplete="email"
                   maxLength={EMAIL_MAX_LENGTH}
                   value={email}
