@@ -18,6 +18,7 @@ import { loadGraphModel } from "@tensorflow/tfjs-converter";
 import * as tf from "@tensorflow/tfjs-core";
 import sharp from "sharp";
 import type { Raster } from "../render/pixels.ts";
+import { labelComponents } from "./components.ts";
 
 /** The model's square input and output side. */
 export const MODEL_SIDE = 256;
@@ -82,39 +83,13 @@ export function selfieModel(): Promise<GraphModel> {
 
 /** The largest 4-connected part of `mask` and its share of the mask. */
 function mainPart(mask: Uint8Array, side: number): { part: Uint8Array; share: number } {
-  const label = new Int32Array(mask.length);
-  const stack = new Int32Array(mask.length);
-  let total = 0;
-  let largest = 0;
+  const { label, sizes } = labelComponents(mask, side);
   let largestId = 0;
-  let id = 0;
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || label[start]) continue;
-    id++;
-    let top = 0;
-    let size = 0;
-    stack[top++] = start;
-    label[start] = id;
-    while (top > 0) {
-      const i = stack[--top] as number;
-      size++;
-      const x = i % side;
-      for (const n of [x > 0 ? i - 1 : -1, x < side - 1 ? i + 1 : -1, i - side, i + side]) {
-        if (n >= 0 && n < mask.length && mask[n] && !label[n]) {
-          label[n] = id;
-          stack[top++] = n;
-        }
-      }
-    }
-    total += size;
-    if (size > largest) {
-      largest = size;
-      largestId = id;
-    }
-  }
+  for (let id = 1; id < sizes.length; id++) if ((sizes[id] ?? 0) > (sizes[largestId] ?? 0)) largestId = id;
+  const total = sizes.reduce((sum, size) => sum + size, 0);
   const part = new Uint8Array(mask.length);
   for (let i = 0; i < mask.length; i++) part[i] = largestId && label[i] === largestId ? 1 : 0;
-  return { part, share: total ? largest / total : 0 };
+  return { part, share: total ? (sizes[largestId] ?? 0) / total : 0 };
 }
 
 /** Trust rules for a mask without a face detector (see the file comment). */

@@ -6,6 +6,7 @@
  */
 import { fillHoles } from "../render/distance.ts";
 import type { Raster } from "../render/pixels.ts";
+import { labelComponents } from "./components.ts";
 
 export interface Cutout {
   /** 0 = background, 1 = subject, per pixel. */
@@ -56,31 +57,8 @@ function nearest(data: Buffer, p: number, colours: [number, number, number][]): 
 }
 
 /** Keeps connected subject parts of a meaningful size; returns how many survived. */
-function dropFragments(mask: Uint8Array, width: number, height: number): number {
-  const label = new Int32Array(width * height);
-  const sizes: number[] = [0];
-  const stack = new Int32Array(width * height);
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || label[start]) continue;
-    const id = sizes.length;
-    let top = 0;
-    let size = 0;
-    stack[top++] = start;
-    label[start] = id;
-    while (top > 0) {
-      const i = stack[--top] as number;
-      size++;
-      const x = i % width;
-      const next = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
-      for (const n of next) {
-        if (n >= 0 && n < mask.length && mask[n] && !label[n]) {
-          label[n] = id;
-          stack[top++] = n;
-        }
-      }
-    }
-    sizes.push(size);
-  }
+function dropFragments(mask: Uint8Array, width: number): number {
+  const { label, sizes } = labelComponents(mask, width);
   const largest = Math.max(0, ...sizes);
   const keep = sizes.map((s) => s >= Math.max(largest * 0.08, mask.length * 0.002));
   let kept = 0;
@@ -102,7 +80,7 @@ export function removeBackground(img: Raster): Cutout {
   if (clearBorder > 0.6) {
     const mask = new Uint8Array(size);
     for (let i = 0; i < size; i++) mask[i] = (data[i * 4 + 3] as number) >= 64 ? 1 : 0;
-    const parts = dropFragments(mask, width, height);
+    const parts = dropFragments(mask, width);
     const area = mask.reduce((a, v) => a + v, 0) / size;
     return { mask, confidence: area > 0.01 ? 0.95 : 0, detail: { clearBorder, area, parts } };
   }
@@ -137,7 +115,7 @@ export function removeBackground(img: Raster): Cutout {
 
   const subject = new Uint8Array(size);
   for (let i = 0; i < size; i++) subject[i] = background[i] ? 0 : 1;
-  const parts = dropFragments(subject, width, height);
+  const parts = dropFragments(subject, width);
   const mask = fillHoles(subject, width, height);
   const area = mask.reduce((a, v) => a + v, 0) / size;
 
