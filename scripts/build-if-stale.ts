@@ -13,7 +13,8 @@ function newestChange(folder: string): number {
 }
 
 const marker = path.resolve("build/server/index.js");
-const sources = ["app", "common", "public"].filter((folder) => existsSync(folder));
+// Loaders bundle server service code too, so a change there also calls for a new build.
+const sources = ["app", "common", "public", "server"].filter((folder) => existsSync(folder));
 const inputs = [...sources.map(newestChange), statSync("package-lock.json").mtimeMs, statSync("vite.config.ts").mtimeMs];
 const stale = !existsSync(marker) || Math.max(...inputs) > statSync(marker).mtimeMs;
 
