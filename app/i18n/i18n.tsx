@@ -61,3 +61,8 @@ export function useTranslation() {
   const translator = useContext(I18nContext) ?? MISSING;
   return { t: translator.t, i18n: translator };
 }
+
+/** Text put into a translated sentence keeps its own direction (an e-mail address in Arabic). */
+export function isolate(text: string) {
+  return `\u2068${text}\u2069`;
+}

@@ -16,7 +16,8 @@ test.describe("Google sign-in (spec §4)", () => {
     const answered = page.waitForResponse((r) => r.url().endsWith("/api/googleLogin"));
     await dialog.getByRole("button", { name: "Sign in with Google" }).click();
     expect((await answered).status()).toBe(200);
-    await expect(dialog.getByText(`Signed in as g-${stamp}@example.com.`)).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "You're signed in" })).toBeVisible();
+    await expect(dialog.getByText(`g-${stamp}@example.com`)).toBeVisible();
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("link", { name: "10 points" })).toBeVisible();
   });

@@ -15,7 +15,10 @@ async function signInByEmail(page: Page, context: BrowserContext, email: string)
   const href = await signInLinkFor(email);
   await mailbox.goto(href);
   await expect(mailbox.getByRole("button", { name: "Account menu" })).toBeVisible();
+  // The landing tab tells the others once it runs, then tidies its URL.
+  await expect(mailbox).not.toHaveURL(/login=email/);
   await mailbox.close();
+  await expect(dialog.getByRole("heading", { name: "You're signed in" })).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
 }
 

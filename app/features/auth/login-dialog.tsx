@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { TIMEOUTS_MS } from "#common/constants.ts";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "#common/email.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { isolate, useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
 import { apiCall } from "../../lib/api/client.ts";
 import { toastError, toastWarning } from "../../lib/toast.ts";
@@ -148,7 +148,7 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
             <h2 id={ids.title} className="font-semibold text-xl">
               {t("login.sentTitle")}
             </h2>
-            <p className="text-stone-700">{t("login.sentText", { email: view.email })}</p>
+            <p className="text-stone-700">{t("login.sentText", { email: isolate(view.email) })}</p>
             <p role="status" className="flex items-center gap-2 text-sm text-stone-500">
               <span
                 className="size-3 animate-spin rounded-full border-2 border-primary-light border-t-primary"
@@ -169,7 +169,7 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
             <h2 id={ids.title} className="font-semibold text-xl">
               {t("login.successTitle")}
             </h2>
-            <p className="text-stone-700">{t("login.successText", { email: view.email })}</p>
+            <p className="text-stone-700">{t("login.successText", { email: isolate(view.email) })}</p>
             <button type="button" onClick={() => dialog.current?.close()} className={buttonClass}>
               {t("login.close")}
             </button>

@@ -18,6 +18,8 @@ export function useSessionSync() {
   const navigate = useNavigate();
 
   useEffect(() => {
+    // Marks the page as interactive (browser tests wait for it before using the keyboard).
+    document.documentElement.dataset.hydrated = "true";
     const refresh = () => void revalidatorRef.current.revalidate();
     const stops = [CHANNELS.finishLogin, CHANNELS.finishLogout, CHANNELS.loginByEmailSuccess].map((name) =>
       listen(name, refresh),

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { isolate, useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
 import { apiCall } from "../../lib/api/client.ts";
 import { toastError } from "../../lib/toast.ts";
@@ -81,7 +81,7 @@ export function UserMenu({ user }: { user: PageUser }) {
             className="absolute end-0 top-12 z-30 w-64 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200"
           >
             <p className="truncate px-3 py-2 text-sm text-stone-500">
-              {t("account.signedInAs", { email: user.email ?? user.nick })}
+              {t("account.signedInAs", { email: isolate(user.email ?? user.nick) })}
             </p>
             {member ? null : (
               <button
