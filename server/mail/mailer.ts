@@ -48,8 +48,7 @@ function queued(kind: Mailer["kind"], send: Send, log: Logger, mailbox: DevMailb
 /**
  * SMTP when SMTP_URL is set; otherwise, in local mode only, the dev mailbox (links in the log and at
  * /dev/mailbox). A public site without SMTP_URL refuses to start rather than expose sign-in links
- * (ARCHITECTURE "Local mode fails closed"). NODE_ENV=test keeps an unserved in-memory mailbox so
- * test apps on a public origin boot.
+ * (ARCHITECTURE "Local mode fails closed").
  */
 export function createMailer(config: Config, log: Logger): Mailer {
   if (config.SMTP_URL) {
@@ -59,7 +58,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
     };
     return queued("smtp", send, log, null, () => transport.close());
   }
-  if (!config.localMode && config.NODE_ENV !== "test") {
+  if (!config.localMode) {
     throw new ConfigError(
       "SMTP_URL is required when PUBLIC_URL is not localhost: sign-in links must go out by e-mail, never to a log or a page.",
     );

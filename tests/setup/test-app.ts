@@ -21,12 +21,19 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}, options: Partial<ServerAppOptions> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "sticker-test-"));
   const database = await freshDatabaseUrl();
+  // A public origin needs mail and a sealing key to boot (local mode fails closed); tests that use one
+  // get a mail server address that is never dialled unless the test sends mail.
+  const publicOrigin = env.PUBLIC_URL !== undefined && !/^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(env.PUBLIC_URL);
+  const publicDefaults = publicOrigin
+    ? { SMTP_URL: "smtp://127.0.0.1:9", LINK_SEALING_KEY: "test-link-sealing-key-0123456789abcdef" }
+    : {};
   const app = await bootAppContext(
     {
       LOG_LEVEL: "silent",
       DATA_DIR: dataDir,
       NODE_ENV: "test",
       PUBLIC_LIST_CACHE_SECONDS: "0",
+      ...publicDefaults,
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },

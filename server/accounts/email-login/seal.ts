@@ -9,9 +9,9 @@ import { type Config, ConfigError } from "../../config.ts";
 const LOCAL_SEED = "sticker-studio-local-link-sealing-key";
 
 /** The key from LINK_SEALING_KEY; derived from a fixed seed in local mode (and tests) only. */
-export function linkSealingKey(config: Pick<Config, "LINK_SEALING_KEY" | "localMode" | "NODE_ENV">): Buffer {
+export function linkSealingKey(config: Pick<Config, "LINK_SEALING_KEY" | "localMode">): Buffer {
   const secret = config.LINK_SEALING_KEY;
-  if (!secret && !config.localMode && config.NODE_ENV !== "test") {
+  if (!secret && !config.localMode) {
     throw new ConfigError("LINK_SEALING_KEY (at least 32 characters) is required when PUBLIC_URL is not localhost.");
   }
   return createHash("sha256")
