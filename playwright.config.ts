@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { GOOGLE_CLIENT_ID, JWKS_PORT } from "./tests/e2e/google-keys.ts";
 import { SMTP_PORT } from "./tests/e2e/mail-sink.ts";
+import { CHROMIUM_FLAGS } from "./tests/setup/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const POSTGRES_PORT = PORT + 1;
@@ -14,15 +15,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? `./data/e2e-${process.pid}`;
 // Debian's Chromium (installed by .ci/run): Playwright cannot download its own browsers here.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_FLAGS,
 };
 
 export default defineConfig({

@@ -4,6 +4,7 @@ import { access, rm } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { CHROMIUM_FLAGS } from "../tests/setup/chromium.ts";
 
 /**
  * `npm run bench:web`: Lighthouse 12 (default mobile preset, simulated throttling) on the system
@@ -15,16 +16,7 @@ const PORT = 3304;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = "./data/bench-web";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const READY_TIMEOUT_MS = 180_000;
 const RUN_TIMEOUT_MS = 180_000;

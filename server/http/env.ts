@@ -11,7 +11,5 @@ export type AppEnv = {
     language: Language;
     /** The signed-in user, or null for a visitor. Set by the signature guard on /api. */
     viewer: Viewer | null;
-    /** A session token came with the request but no live session matches it. */
-    deadToken: boolean;
   };
 };

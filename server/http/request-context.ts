@@ -14,7 +14,6 @@ export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
     c.set("log", log.child({ reqId: requestId }));
     c.set("language", languageFromAcceptLanguage(c.req.header("accept-language")));
     c.set("viewer", null);
-    c.set("deadToken", false);
     await next();
     // On a socket the header is already on Node's response (withSocketHeaders).
     if (!incoming?.requestId) c.res.headers.set("X-Request-Id", requestId);
