@@ -22,6 +22,17 @@ export const ERRORS = {
   GOOGLE_DISABLED: { http: 404, key: "errors.googleDisabled" },
   GOOGLE_TOKEN_INVALID: { http: 401, key: "errors.googleTokenInvalid" },
   EMAIL_LINK_INVALID: { http: 403, key: "errors.emailLinkExpired" },
+  PROMPT_EMPTY: { http: 400, key: "errors.promptEmpty" },
+  PROMPT_TOO_LONG: { http: 400, key: "errors.promptTooLong" },
+  PROMPT_BLOCKED: { http: 400, key: "errors.promptBlocked" },
+  STYLE_NOT_FOUND: { http: 400, key: "errors.styleNotFound" },
+  DAILY_LIMIT_REACHED: { http: 429, key: "errors.dailyLimitReached" },
+  UPLOAD_MISSING: { http: 400, key: "errors.uploadMissing" },
+  UPLOAD_TOO_LARGE: { http: 413, key: "errors.uploadTooLarge" },
+  UPLOAD_UNSUPPORTED_TYPE: { http: 415, key: "errors.uploadUnsupportedType" },
+  UPLOAD_TOO_MANY_PIXELS: { http: 422, key: "errors.uploadTooManyPixels" },
+  UPLOAD_UNREADABLE: { http: 422, key: "errors.uploadUnreadable" },
+  TASK_NOT_FOUND: { http: 404, key: "errors.taskNotFound" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -16,6 +16,8 @@ export interface StickerListItem {
   height: number;
   favoriteCount: number;
   createdAt: string;
+  /** Only in the owner's own list (my stickers), where private ones carry a badge. */
+  visibility?: "public" | "private";
 }
 
 export interface StickerPage {

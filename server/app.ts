@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { accountRoutes } from "./accounts/routes.ts";
 import { allCalls } from "./calls.ts";
 import type { AppContext } from "./context.ts";
+import { downloadRoutes } from "./downloads/routes.ts";
 import { createApiRouter } from "./http/api.ts";
 import { compress } from "./http/compress.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -50,6 +51,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
     }
   });
 
+  // Watermarked downloads and messenger exports: /files/download/:picId, /files/export/:picId/:target.
+  server.route("/files", downloadRoutes(app));
   server.get("/files/:key", async (c) => {
     const key = c.req.param("key");
     const file = STORAGE_KEY_PATTERN.test(key) ? await app.storage.get(key) : null;

@@ -6,7 +6,8 @@ import { openDatabase } from "./db/client.ts";
 import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { connectRateLimitStore } from "./rate-limit.ts";
-import { createLocalStorage } from "./storage/local-storage.ts";
+import { createStorage } from "./storage/create-storage.ts";
+import { createTaskQueue } from "./tasks/task-queue.ts";
 
 /** Everything a process needs before it serves: config, logger, migrated database, storage. */
 export async function bootAppContext(
@@ -25,9 +26,11 @@ export async function bootAppContext(
     onIdleConnectionError: (error) => log.warn({ err: error }, "an idle database connection failed; the pool replaces it"),
   });
   log.info({ database: database.kind }, "database ready (migrations applied)");
-  const storage = createLocalStorage(path.join(dataDir, "files"));
+  const storage = createStorage(config, dataDir);
+  log.info(config.S3_BUCKET ? { storage: "s3", bucket: config.S3_BUCKET } : { storage: "local" }, "storage ready");
   if (config.REDIS_URL && !(await connectRateLimitStore(config))) {
     log.warn("Redis did not answer: rate limits are counted per process until it does");
   }
-  return { config, log, database, storage, mail };
+  const tasks = createTaskQueue(config, database, log);
+  return { config, log, database, storage, mail, tasks };
 }

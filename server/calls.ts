@@ -1,10 +1,12 @@
 import { accountCalls } from "./accounts/calls.ts";
 import type { AppContext } from "./context.ts";
+import { favoriteCalls } from "./favorites/calls.ts";
 import { feedbackCalls } from "./feedback/calls.ts";
 import type { Call } from "./http/define-call.ts";
 import { promptCalls } from "./prompts/calls.ts";
 import { stickerCalls } from "./stickers/calls.ts";
 import { styleCalls } from "./styles/calls.ts";
+import { taskCalls } from "./tasks/calls.ts";
 import { telemetryCalls } from "./telemetry/calls.ts";
 import { tipCalls } from "./tips/calls.ts";
 
@@ -18,5 +20,7 @@ export function allCalls(app: AppContext): Call[] {
     ...tipCalls(app),
     ...feedbackCalls(app),
     ...accountCalls(app),
+    ...taskCalls(app),
+    ...favoriteCalls(app),
   ] as Call[];
 }

@@ -51,6 +51,43 @@ const envSchema = z.object({
   STARTING_POINTS: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Points the new user and the inviter each get once for an invite. */
   INVITE_REWARD_POINTS: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** Points a free user pays per sticker made from text, and from an image. */
+  TEXT_GENERATION_COST: z.coerce.number().int().min(0).max(10_000).default(1),
+  IMAGE_GENERATION_COST: z.coerce.number().int().min(0).max(10_000).default(2),
+  /** Stickers a member (a user with a plan) may make per UTC day instead of paying points. */
+  MEMBER_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** "offline" draws on this machine; "openai" calls an OpenAI-compatible images API. */
+  GENERATION_PROVIDER: z.enum(["offline", "openai"]).default("offline"),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  OPENAI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1"),
+  /** Milliseconds one hosted image request may take before it is retried. */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+  /** Uploaded pictures: largest file in bytes and largest picture in pixels. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(10_000).max(100_000_000).default(25_000_000),
+  /** Generation jobs one process runs at once. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** A job whose worker stops sending heartbeats for this long is retried (pg-boss; at least 10). */
+  QUEUE_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
+  /** How often the queue looks for jobs whose worker died. */
+  QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /** Attempts after the first before a task fails and its points are refunded. */
+  QUEUE_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
+  /** Stickers are stored in this S3-compatible bucket when set, else in DATA_DIR/files. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** An S3-compatible endpoint (MinIO, R2…); empty means AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (most S3-compatible servers need it). */
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
 });
 
 export type Config = z.infer<typeof envSchema> & {

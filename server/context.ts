@@ -3,6 +3,7 @@ import type { Database } from "./db/client.ts";
 import type { Logger } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Storage } from "./storage/storage.ts";
+import type { TaskQueue } from "./tasks/task-queue.ts";
 
 /** The long-lived parts of one server process, handed to every service call. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   database: Database;
   storage: Storage;
   mail: Mailer;
+  /** The job queue of sticker creation (started on first use). */
+  tasks: TaskQueue;
 }
 
 /** The signed-in user behind a request (accounts fill in the rest). */

@@ -6,6 +6,7 @@ import { createServerApp } from "./app.ts";
 import { bootAppContext } from "./boot.ts";
 import { securityOptionsFor, withSocketHeaders } from "./http/security-headers.ts";
 import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
+import { startTaskWorkers } from "./tasks/task-worker.ts";
 
 /**
  * `npm run dev`: Vite serves the page modules with hot reload; pages render from Vite's fresh server
@@ -13,6 +14,7 @@ import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
  */
 const app = await bootAppContext({ NODE_ENV: "development", ...process.env });
 await seedOnFirstStart(app);
+if (app.config.WORKER_IN_PROCESS || app.database.kind === "pglite") await startTaskWorkers(app);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const ssr = vite.environments.ssr;
 if (!ssr || !isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment is not runnable");

@@ -7,6 +7,7 @@ import { bootAppContext } from "./boot.ts";
 import { ConfigError } from "./config.ts";
 import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
 import { listen } from "./serve.ts";
+import { startTaskWorkers } from "./tasks/task-worker.ts";
 
 /** Production entry: serves the built pages (build/) and the API from one process. */
 async function main() {
@@ -27,7 +28,10 @@ async function main() {
       return handle(request, provider);
     },
   });
-  await listen(app, server, drain);
+  // On PGlite the database belongs to this process, so its jobs run here too; on PostgreSQL
+  // WORKER_IN_PROCESS=false leaves them to `npm run worker` processes.
+  const workers = app.config.WORKER_IN_PROCESS || app.database.kind === "pglite" ? await startTaskWorkers(app) : null;
+  await listen(app, server, drain, { beforeClose: async () => workers?.stop() });
 }
 
 main().catch((error: unknown) => {

@@ -14,7 +14,12 @@ export interface RunningServer {
 }
 
 /** Listens and wires SIGTERM/SIGINT to a graceful drain. */
-export function listen(app: AppContext, server: Hono<AppEnv>, drain: { draining: boolean }): Promise<RunningServer> {
+export function listen(
+  app: AppContext,
+  server: Hono<AppEnv>,
+  drain: { draining: boolean },
+  hooks: { beforeClose?: () => Promise<unknown> } = {},
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const http = createServer(withSocketHeaders(securityOptionsFor(app.config), getRequestListener(server.fetch)));
     http.listen(app.config.PORT, app.config.HOST, () => {
@@ -31,6 +36,9 @@ export function listen(app: AppContext, server: Hono<AppEnv>, drain: { draining:
           await Promise.race([closed, grace]);
           if ("closeAllConnections" in http) http.closeAllConnections();
           await closeRateLimits();
+          // Running jobs finish (or return to the queue) before the database closes.
+          await hooks.beforeClose?.().catch((error: unknown) => app.log.warn({ err: error }, "stopping the task workers failed"));
+          await app.tasks.stop(app.config.SHUTDOWN_GRACE_MS);
           await app.database.close();
           app.log.info("stopped");
         })();

@@ -1,20 +1,31 @@
 import { bootAppContext } from "./boot.ts";
 import { ConfigError } from "./config.ts";
+import { startTaskWorkers } from "./tasks/task-worker.ts";
 
 /**
- * `npm run worker`: a process that only runs background jobs, against the same database as the web
- * processes. Sticker creation registers its job handlers here; until then it boots, migrates and waits.
+ * `npm run worker`: a process that only runs sticker jobs, against the same PostgreSQL as the web
+ * processes (start as many as the load needs; PGlite allows one process, which runs its own jobs).
  */
 try {
   const app = await bootAppContext();
+  if (app.database.kind === "pglite") {
+    throw new ConfigError(
+      "npm run worker needs DATABASE_URL (PostgreSQL): with the embedded database, npm start runs the jobs itself.",
+    );
+  }
+  const workers = await startTaskWorkers(app);
   app.log.info({ database: app.database.kind }, "worker ready");
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, "worker stopping");
-      void app.database.close().then(() => process.exit(0));
+      void (async () => {
+        await workers.stop();
+        await app.tasks.stop(app.config.SHUTDOWN_GRACE_MS);
+        await app.database.close();
+        process.exit(0);
+      })();
     });
   }
-  setInterval(() => undefined, 60_000);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     popular: value(popular) ?? { list: [], total: 0 },
     styles: allStyles,
     firstStyles: allStyles.slice(0, FIRST_STYLES),
+    costs: { text: app.config.TEXT_GENERATION_COST, image: app.config.IMAGE_GENERATION_COST },
     prompts: value(prompts) ?? [],
     suggestions: value(suggestions) ?? [],
   };
@@ -45,7 +46,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { to } = useLocalized();
-  const { popular, firstStyles, prompts, suggestions } = loaderData;
+  const { popular, styles, prompts, suggestions, costs } = loaderData;
   return (
     <main id="main">
       <section className="bg-gradient-to-b from-primary-light/70 to-stone-50">
@@ -54,7 +55,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 className="font-bold text-4xl text-stone-900 leading-tight md:text-5xl">{t("home.heading")}</h1>
             <p className="text-lg text-stone-700">{t("home.intro")}</p>
           </div>
-          <CreatePanel styles={firstStyles} suggestions={suggestions} allPrompts={prompts} />
+          <CreatePanel
+            styles={styles}
+            firstStyleCount={FIRST_STYLES}
+            suggestions={suggestions}
+            allPrompts={prompts}
+            costs={costs}
+          />
         </div>
       </section>
       <section className="mx-auto max-w-6xl px-4 py-10" aria-labelledby="popular-heading">

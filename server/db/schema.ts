@@ -243,7 +243,14 @@ export const tasks = pgTable(
     progress: smallint("progress").notNull().default(0),
     prompt: text("prompt").notNull().default(""),
     styleId: integer("style_id").references(() => styles.id),
+    /** The uploaded picture (re-encoded PNG in storage) of an image task. */
     inputKey: text("input_key"),
+    /** What the made stickers will be: public (tag 1, in latest and popular) unless the owner chose private. */
+    visibility: text("visibility", { enum: ["public", "private"] })
+      .notNull()
+      .default("public"),
+    /** The interface language it was asked in (captions and names follow it). */
+    locale: text("locale").notNull().default("en"),
     resultPicIds: jsonb("result_pic_ids").$type<string[]>().notNull().default([]),
     errorCode: text("error_code"),
     cost: integer("cost").notNull().default(0),

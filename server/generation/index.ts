@@ -1,5 +1,8 @@
 /** The generation domain's public surface. */
+export { createGenerationProvider } from "./create-provider.ts";
 export { createOfflineProvider } from "./offline-provider.ts";
+export type { HostedProviderErrorCode, OpenAiProviderOptions } from "./openai-provider.ts";
+export { createOpenAiProvider, HostedProviderError } from "./openai-provider.ts";
 export type {
   GeneratedSticker,
   GenerationErrorCode,

@@ -14,6 +14,7 @@ import { verifySignedCall } from "./signature-guard.ts";
 
 export const SESSION_COOKIE = "token";
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 
 /** The session token: the HttpOnly cookie for pages, `Authorization: <token>` for other clients. */
 export function sessionTokenOf(c: Context<AppEnv>) {
@@ -34,6 +35,18 @@ async function readJsonBody(c: Context<AppEnv>) {
   }
 }
 
+/** The fields of a multipart form: strings, and File objects for files (signed: the string fields only). */
+async function readMultipartBody(c: Context<AppEnv>) {
+  if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
+    throw new AppError("INVALID_INPUT", "expected multipart/form-data", { issues: ["(input): expected multipart/form-data"] });
+  }
+  try {
+    return await c.req.parseBody();
+  } catch (error) {
+    throw new AppError("INVALID_INPUT", "unreadable multipart body", { cause: error });
+  }
+}
+
 function issuesOf(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`);
 }
@@ -47,18 +60,30 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
   api.get("/api/docs", (c) => sendJson(c, docs));
 
   for (const call of calls) {
+    const multipart = call.body === "multipart";
     const handlers = [
       bodyLimit({
-        maxSize: JSON_BODY_LIMIT_BYTES,
+        // An upload may be as large as the file cap plus its form fields; anything else is small JSON.
+        maxSize: multipart ? app.config.UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES : JSON_BODY_LIMIT_BYTES,
         onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE");
+          throw new AppError(multipart ? "UPLOAD_TOO_LARGE" : "PAYLOAD_TOO_LARGE");
         },
       }),
     ] as const;
     api.on(call.method, call.path, ...handlers, async (c) => {
       const url = new URL(c.req.url);
-      const raw = call.method === "GET" ? Object.fromEntries(url.searchParams) : await readJsonBody(c);
-      const params: SignedParam[] = call.method === "GET" ? queryParams(url.searchParams) : bodyParams(raw);
+      const raw =
+        call.method === "GET"
+          ? Object.fromEntries(url.searchParams)
+          : multipart
+            ? await readMultipartBody(c)
+            : await readJsonBody(c);
+      const params: SignedParam[] =
+        call.method === "GET"
+          ? queryParams(url.searchParams)
+          : multipart
+            ? Object.entries(raw as Record<string, unknown>).filter(([, value]) => typeof value === "string")
+            : bodyParams(raw);
 
       const token = sessionTokenOf(c);
       const viewer: Viewer | null = token ? await resolveSession(app.database.db, token) : null;

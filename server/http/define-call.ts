@@ -26,6 +26,8 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   input: I;
   output: O;
   access: CallAccess;
+  /** How a POST body arrives: JSON (default) or multipart/form-data with files (uploads). */
+  body?: "json" | "multipart";
   /** Calls that cannot carry our signature (e.g. payment webhooks) opt out explicitly. */
   unsigned?: boolean;
   handle(args: CallArgs<z.infer<I>>): Promise<z.infer<O>>;

@@ -36,7 +36,16 @@ export function buildOpenApiDocument(calls: readonly Call[], config: Pick<Config
         schema,
       }));
     } else {
-      operation.requestBody = { required: true, content: { "application/json": { schema: input } } };
+      const mediaType = call.body === "multipart" ? "multipart/form-data" : "application/json";
+      if (call.body === "multipart") {
+        // File fields have no JSON form: describe them as binary parts.
+        for (const [name, schema] of Object.entries(properties)) {
+          if (schema && typeof schema === "object" && Object.keys(schema).length === 0) {
+            properties[name] = { type: "string", format: "binary" };
+          }
+        }
+      }
+      operation.requestBody = { required: true, content: { [mediaType]: { schema: input } } };
     }
     paths[call.path] = { ...paths[call.path], [call.method.toLowerCase()]: operation };
   }

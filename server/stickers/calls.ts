@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
-import { defineCall } from "../http/define-call.ts";
+import { defineCall, requireViewer } from "../http/define-call.ts";
 import { getSticker } from "./get-sticker.ts";
+import { listByPics, pageMyStickers, setStickerVisibility } from "./own-stickers.ts";
 import { listPublicStickers } from "./public-list-cache.ts";
 import { recommendStickers } from "./recommend-stickers.ts";
 
-const stickerListItem = z.object({
+export const stickerListItem = z.object({
   stickerInstId: z.string(),
   taskId: z.number().nullable(),
   picId: z.object({ id: z.string() }),
@@ -20,6 +21,7 @@ const stickerListItem = z.object({
   height: z.number(),
   favoriteCount: z.number(),
   createdAt: z.string(),
+  visibility: z.enum(["public", "private"]).optional().describe("Only in the caller's own list (mySticker)."),
 });
 
 const stickerDetail = stickerListItem.extend({
@@ -29,7 +31,7 @@ const stickerDetail = stickerListItem.extend({
   locale: z.string(),
 });
 
-const stickerInstId = z
+export const stickerInstId = z
   .string()
   .trim()
   .min(1)
@@ -81,5 +83,50 @@ export function stickerCalls(app: AppContext) {
     handle: ({ input }) => recommendStickers(app.database.db, { stickerInstId: input.stickerInstId }),
   });
 
-  return [pageByTag, get, recommendation];
+  const mine = defineCall({
+    method: "GET",
+    path: "/api/sticker/page/mySticker",
+    summary: "The stickers the caller made, newest first, private ones included (the stickers tab).",
+    tag: "stickers",
+    access: "user",
+    input: z.object(pageInput),
+    output: z.object({ list: z.array(stickerListItem), total: z.number() }),
+    handle: ({ input, viewer }) => pageMyStickers(app.database.db, { userId: requireViewer(viewer).userId, ...input }),
+  });
+
+  const byPics = defineCall({
+    method: "GET",
+    path: "/api/sticker/listByPics",
+    summary:
+      "The stickers made from the given pictures (picIds: comma-separated picture ids, at most 24), e.g. a task's results; others' private stickers are left out.",
+    tag: "stickers",
+    access: "public",
+    input: z.object({
+      picIds: z
+        .string()
+        .max(24 * 33)
+        .transform((value) => value.split(",").filter(Boolean))
+        .pipe(
+          z
+            .array(z.string().regex(/^[a-f0-9]{32}$/))
+            .min(1)
+            .max(24),
+        ),
+    }),
+    output: z.array(stickerListItem),
+    handle: ({ input, viewer }) => listByPics(app.database.db, { picIds: input.picIds, viewerId: viewer?.userId ?? null }),
+  });
+
+  const visibility = defineCall({
+    method: "POST",
+    path: "/api/sticker/setVisibility",
+    summary: "The owner makes a sticker public (community lists) or private (only they can open it).",
+    tag: "stickers",
+    access: "user",
+    input: z.object({ stickerInstId, visibility: z.enum(["public", "private"]) }),
+    output: z.object({ stickerInstId: z.string(), visibility: z.enum(["public", "private"]) }),
+    handle: ({ input, viewer }) => setStickerVisibility(app.database.db, { userId: requireViewer(viewer).userId, ...input }),
+  });
+
+  return [pageByTag, get, recommendation, mine, byPics, visibility];
 }

@@ -33,6 +33,8 @@ interface StickerItemRow {
   thumbKey: string;
   width: number;
   height: number;
+  /** Selected only for the owner's own list; other lists leave it out. */
+  visibility?: "public" | "private";
 }
 
 /** Each sticker's tags as `{ id }` objects (spec §3), by sticker id. */
@@ -67,21 +69,20 @@ export function toStickerListItem(row: StickerItemRow, tags: { id: number }[]): 
     height: row.height,
     favoriteCount: row.favoriteCount,
     createdAt: row.createdAt.toISOString(),
+    ...(row.visibility === undefined ? {} : { visibility: row.visibility }),
   };
 }
 
 /**
  * List items for sticker ids chosen by an index-only query, in the order given. Lists pick their page
  * of ids first and read the 24 stickers after, so a deep page never reads the rows it skips.
+ * `withVisibility` adds each sticker's visibility (the owner's own list badges private ones).
  */
-export async function stickerItemsByIds(db: Db, ids: number[]): Promise<StickerListItem[]> {
+export async function stickerItemsByIds(db: Db, ids: number[], o: { withVisibility?: boolean } = {}): Promise<StickerListItem[]> {
   if (ids.length === 0) return [];
+  const columns = o.withVisibility ? { ...stickerItemColumns, visibility: stickers.visibility } : stickerItemColumns;
   const [rows, tags] = await Promise.all([
-    db
-      .select(stickerItemColumns)
-      .from(stickers)
-      .innerJoin(pictures, eq(pictures.id, stickers.picId))
-      .where(inArray(stickers.id, ids)),
+    db.select(columns).from(stickers).innerJoin(pictures, eq(pictures.id, stickers.picId)).where(inArray(stickers.id, ids)),
     tagsOfStickers(db, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -74,7 +74,7 @@ export async function callApi(
   t: TestApp,
   method: "GET" | "POST",
   path: string,
-  options: { params?: Record<string, string>; body?: unknown; session?: TestSession; language?: string } = {},
+  options: { params?: Record<string, string>; body?: unknown; form?: FormData; session?: TestSession; language?: string } = {},
 ) {
   const headers: Record<string, string> = { "Accept-Language": options.language ?? "en-US" };
   if (options.session) headers.Cookie = `token=${options.session.token}`;
@@ -83,6 +83,7 @@ export async function callApi(
       key: options.session?.signingKey ?? t.app.config.CLIENT_SIGNING_KEY,
       ...(options.params ? { params: options.params } : {}),
       ...(options.body !== undefined ? { body: options.body } : {}),
+      ...(options.form ? { form: options.form } : {}),
       headers,
     }),
   );

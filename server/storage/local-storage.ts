@@ -31,8 +31,10 @@ export function createLocalStorage(folder: string): Storage {
       try {
         await stat(fileOf(key));
         return true;
-      } catch {
-        return false;
+      } catch (error) {
+        // Only "not there" means false: an unreadable disk must not pass for a missing file.
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+        throw error;
       }
     },
   };

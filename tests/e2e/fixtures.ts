@@ -29,6 +29,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const documents = new Set<string>();
       page.on("response", (response) => {
         if (response.request().resourceType() === "document") documents.add(response.url());
+        // An API call refused with a 4xx envelope (e.g. NOT_ENOUGH_POINTS) is handled by the page;
+        // Chromium still logs the status. Server errors (5xx) stay failures.
+        const status = response.status();
+        if (new URL(response.url()).pathname.startsWith("/api/") && status >= 400 && status < 500) documents.add(response.url());
       });
       page.on("console", (message) => {
         if (message.type() !== "error") return;

@@ -1,26 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, withGoogleStandIn } from "./fixtures.ts";
 import { signInLinkFor } from "./mail-sink.ts";
-
-/** Signs `page` in by e-mail through the login dialog and the local dev mailbox. */
-async function signInByEmail(page: Page, context: BrowserContext, email: string) {
-  await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("checkbox").check();
-  await dialog.getByRole("button", { name: "Continue with e-mail" }).click();
-  await dialog.getByLabel("E-mail address").fill(email);
-  await dialog.getByRole("button", { name: "Send sign-in link" }).click();
-  await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  const mailbox = await context.newPage();
-  const href = await signInLinkFor(email);
-  await mailbox.goto(href);
-  await expect(mailbox.getByRole("button", { name: "Account menu" })).toBeVisible();
-  // The landing tab tells the others once it runs, then tidies its URL.
-  await expect(mailbox).not.toHaveURL(/login=email/);
-  await mailbox.close();
-  await expect(dialog.getByRole("heading", { name: "You're signed in" })).toBeVisible();
-  await dialog.getByRole("button", { name: "Close" }).click();
-}
+import { signInByEmail } from "./session.ts";
 
 test("an invite link credits the new user and the inviter once each (spec §1, §9)", async ({ browser, page, context }, info) => {
   test.skip(

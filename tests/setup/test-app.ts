@@ -79,6 +79,8 @@ async function freshDatabaseUrl() {
 export interface SignedRequestOptions {
   params?: Record<string, string>;
   body?: unknown;
+  /** A multipart body (uploads): its string fields are signed, its files are not. */
+  form?: FormData;
   key: string;
   timestamp?: number;
   headers?: Record<string, string>;
@@ -90,7 +92,12 @@ export interface SignedRequestOptions {
 export async function signedRequest(method: "GET" | "POST", pathname: string, options: SignedRequestOptions): Promise<Request> {
   const search = new URLSearchParams(options.params ?? {});
   const timestamp = String(options.timestamp ?? Date.now());
-  const params = method === "GET" ? [...search.entries()] : bodyParams(options.body ?? {});
+  const params =
+    method === "GET"
+      ? [...search.entries()]
+      : options.form
+        ? [...options.form.entries()].filter(([, value]) => typeof value === "string")
+        : bodyParams(options.body ?? {});
   const signature = await signCall(method, pathname, params, timestamp, options.key);
   const url = `http://localhost${pathname}${search.size ? `?${search}` : ""}`;
   return new Request(url, {
@@ -100,9 +107,9 @@ export async function signedRequest(method: "GET" | "POST", pathname: string, op
       [SIGNATURE_HEADERS.timestamp]: timestamp,
       [SIGNATURE_HEADERS.client]: "test/1",
       [SIGNATURE_HEADERS.signature]: signature,
-      ...(method === "POST" ? { "Content-Type": "application/json" } : {}),
+      ...(method === "POST" && !options.form ? { "Content-Type": "application/json" } : {}),
       ...options.headers,
     },
-    body: method === "POST" ? (options.sendBody ?? JSON.stringify(options.body ?? {})) : null,
+    body: method === "POST" ? (options.form ?? options.sendBody ?? JSON.stringify(options.body ?? {})) : null,
   });
 }

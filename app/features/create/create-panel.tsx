@@ -1,11 +1,23 @@
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
 import type { PromptItem } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
+import { PROMPT_MAX_LENGTH, type TodayGenDetail, type Visibility } from "#common/tasks.ts";
 import type { StyleItem } from "../../../server/styles/list-styles.ts";
 import { useTranslation } from "../../i18n/i18n.tsx";
+import { ApiError } from "../../lib/api/client.ts";
+import { toastError } from "../../lib/toast.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
+import { useUser } from "../auth/use-user.ts";
+import { fetchTodayGenDetail, submitCreate } from "./create-requests.ts";
+import { rememberedTask, rememberTask } from "./current-task.ts";
+import { ImagePicker } from "./image-picker.tsx";
+import { StylePicker } from "./style-picker.tsx";
+import { TaskProgress } from "./task-progress.tsx";
+import { clearTryIt, readTryIt } from "./try-it.ts";
 
-export const PROMPT_MAX_LENGTH = 300;
+// Loaded on demand: most visits never need it (first-load budget, ARCHITECTURE.md).
+const PointsNeededDialog = lazy(() => import("./points-needed-dialog.tsx"));
 
 function pickRandom<T>(items: T[], count: number): T[] {
   const copy = [...items];
@@ -16,129 +28,236 @@ function pickRandom<T>(items: T[], count: number): T[] {
   return copy.slice(0, count);
 }
 
+export interface CreateCosts {
+  text: number;
+  image: number;
+}
+
+type Mode = "text" | "image";
+
 /**
- * The home create area (spec §2): a prompt with suggestions (5 on desktop, 2 on phones), the first
- * styles, and Generate. Creating needs an account: signed-out visitors get the sign-in prompt.
+ * The home create area (spec §2): a prompt with suggestions (5 on desktop, 2 on phones) or a picture,
+ * a style (the first 8, "more" for all), public or private, the cost, and Generate; then the task's
+ * progress and result in place. Signed-out visitors keep their text through the sign-in prompt.
  */
 export function CreatePanel({
   styles,
+  firstStyleCount,
   suggestions,
   allPrompts,
+  costs,
 }: {
   styles: StyleItem[];
+  firstStyleCount: number;
   suggestions: PromptItem[];
   allPrompts: PromptItem[];
+  costs: CreateCosts;
 }) {
   const { t } = useTranslation();
+  const user = useUser();
+  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>("text");
   const [prompt, setPrompt] = useState("");
-  // Text typed before signing in comes back afterwards (spec §4, INPUT_CONTENT_BEFORE_LOGIN).
+  const [picture, setPicture] = useState<File | null>(null);
+  const [styleId, setStyleId] = useState<number | null>(styles[0]?.id ?? null);
+  const [visibility, setVisibility] = useState<Visibility>("public");
+  const [ideas, setIdeas] = useState(suggestions);
+  const [busy, setBusy] = useState(false);
+  const [taskId, setTaskId] = useState<number | null>(null);
+  const [today, setToday] = useState<TodayGenDetail | null>(null);
+  const [pointsNeeded, setPointsNeeded] = useState(false);
+  const ids = { prompt: useId(), count: useId(), cost: useId() };
+
+  // Text typed before signing in (INPUT_CONTENT_BEFORE_LOGIN), a "Try it" (try_it_data_key, styleId
+  // query) and a task being followed before a reload all come back here (spec §4, §9).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on arrival
   useEffect(() => {
     const kept = localStorage.getItem(STORAGE_KEYS.inputBeforeLogin);
     if (kept) {
       setPrompt(kept);
       localStorage.removeItem(STORAGE_KEYS.inputBeforeLogin);
     }
+    const tryIt = readTryIt();
+    if (tryIt) setPrompt(tryIt.prompt);
+    const wanted = Number(searchParams.get("styleId") ?? tryIt?.styleId ?? Number.NaN);
+    if (styles.some((style) => style.id === wanted)) setStyleId(wanted);
+    setTaskId(rememberedTask());
   }, []);
-  const [styleId, setStyleId] = useState<number | null>(styles[0]?.id ?? null);
-  const [ideas, setIdeas] = useState(suggestions);
-  const ids = { prompt: useId(), styles: useId(), count: useId() };
+
+  const signedIn = user !== null;
+  const balance = user?.point;
+  // Asked again when the balance changes or a task starts or ends.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: balance and taskId are refetch triggers
+  useEffect(() => {
+    if (!signedIn) {
+      setToday(null);
+      return;
+    }
+    fetchTodayGenDetail()
+      .then(setToday)
+      .catch(() => setToday(null));
+  }, [signedIn, balance, taskId]);
+
+  const reset = useCallback((keepPrompt: boolean) => {
+    rememberTask(null);
+    setTaskId(null);
+    if (!keepPrompt) {
+      setPrompt("");
+      setPicture(null);
+    }
+  }, []);
+
   const trimmed = prompt.trim();
+  const ready = mode === "text" ? trimmed.length > 0 : picture !== null;
+  const member = today?.member ?? (user ? user.subscribePlan !== "" : false);
+  const cost = mode === "text" ? costs.text : costs.image;
+
+  async function generate() {
+    if (!ready || busy) return;
+    if (!user) {
+      localStorage.setItem(STORAGE_KEYS.inputBeforeLogin, prompt);
+      requestSignIn("create");
+      return;
+    }
+    setBusy(true);
+    try {
+      const task = await submitCreate({ prompt, styleId, visibility, picture: mode === "image" ? picture : null });
+      clearTryIt();
+      rememberTask(task.taskId);
+      setTaskId(task.taskId);
+      void revalidator.revalidate();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === "NOT_ENOUGH_POINTS") setPointsNeeded(true);
+      else toastError(error, t);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const costLine = member
+    ? today?.limit != null
+      ? t("create.cost.member", { count: today.remaining, limit: today.limit })
+      : t("create.cost.memberIncluded")
+    : user
+      ? t("create.cost.free", { count: cost, balance: user.point })
+      : t("create.cost.visitor", { count: cost });
+
   return (
-    <form
-      className="w-full space-y-5 rounded-3xl bg-white p-4 text-start shadow-sm ring-1 ring-stone-200 md:p-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!trimmed) return;
-        localStorage.setItem(STORAGE_KEYS.inputBeforeLogin, prompt);
-        requestSignIn("create");
-      }}
-    >
-      <div className="space-y-2">
-        <label htmlFor={ids.prompt} className="font-semibold text-lg">
-          {t("create.promptLabel")}
-        </label>
-        <textarea
-          id={ids.prompt}
-          value={prompt}
-          maxLength={PROMPT_MAX_LENGTH}
-          rows={3}
-          onChange={(event) => setPrompt(event.target.value)}
-          placeholder={t("create.promptPlaceholder")}
-          aria-describedby={ids.count}
-          className="w-full resize-none rounded-2xl border border-stone-300 p-4 text-base focus-visible:outline-2 focus-visible:outline-primary"
-        />
-        <p id={ids.count} className="text-end text-stone-500 text-xs">
-          {t("create.count", { count: prompt.length, max: PROMPT_MAX_LENGTH })}
-        </p>
-      </div>
-      {ideas.length > 0 ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-stone-600">{t("create.ideas")}</span>
-          {ideas.map((idea, index) => (
-            <button
-              key={idea.id}
-              type="button"
-              onClick={() => setPrompt(idea.text)}
-              className={`${index >= 2 ? "hidden md:inline-flex" : "inline-flex"} h-9 items-center rounded-full bg-primary-light px-3 text-primary-ink text-sm hover:bg-[#dccfc1]`}
-            >
-              {idea.text}
-            </button>
-          ))}
-          {allPrompts.length > ideas.length ? (
-            <button
-              type="button"
-              onClick={() => setIdeas(pickRandom(allPrompts, 5))}
-              className="inline-flex h-9 items-center rounded-full px-3 text-sm text-stone-600 underline-offset-4 hover:underline"
-            >
-              {t("create.moreIdeas")}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      {styles.length > 0 ? (
-        <fieldset>
-          <legend id={ids.styles} className="mb-2 font-semibold">
-            {t("create.style")}
-          </legend>
-          <div className="grid grid-cols-4 gap-2 md:grid-cols-8">
-            {styles.map((style) => (
-              <label
-                key={style.id}
-                className={`cursor-pointer rounded-xl p-1 text-center text-xs ring-2 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary ${
-                  style.id === styleId ? "bg-primary-light ring-primary" : "ring-transparent hover:bg-stone-100"
+    <div className="w-full space-y-4 rounded-3xl bg-white p-4 text-start shadow-sm ring-1 ring-stone-200 md:p-6">
+      {taskId !== null ? (
+        <TaskProgress taskId={taskId} onReset={reset} />
+      ) : (
+        <form
+          className="space-y-5"
+          aria-busy={busy}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void generate();
+          }}
+        >
+          <fieldset className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1">
+            <legend className="sr-only">{t("create.mode.label")}</legend>
+            {(["text", "image"] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                aria-pressed={mode === name}
+                onClick={() => setMode(name)}
+                className={`h-10 rounded-full font-medium text-sm transition ${
+                  mode === name ? "bg-white text-stone-900 shadow-sm" : "text-stone-600 hover:text-stone-900"
                 }`}
               >
-                <input
-                  type="radio"
-                  name="style"
-                  value={style.id}
-                  checked={style.id === styleId}
-                  onChange={() => setStyleId(style.id)}
-                  className="sr-only"
-                />
-                {style.previewUrl ? (
-                  <img
-                    src={style.previewUrl}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="mx-auto aspect-square w-full max-w-16"
-                  />
-                ) : null}
-                <span className="mt-1 block truncate">{style.name}</span>
-              </label>
+                {t(`create.mode.${name}`)}
+              </button>
             ))}
+          </fieldset>
+          {mode === "image" ? <ImagePicker picture={picture} onChange={setPicture} /> : null}
+          <div className="space-y-2">
+            <label htmlFor={ids.prompt} className="font-semibold text-lg">
+              {mode === "text" ? t("create.promptLabel") : t("create.promptLabelOptional")}
+            </label>
+            <textarea
+              id={ids.prompt}
+              value={prompt}
+              maxLength={PROMPT_MAX_LENGTH}
+              rows={mode === "text" ? 3 : 2}
+              onChange={(event) => setPrompt(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter makes the sticker; Shift+Enter is a new line.
+                if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  void generate();
+                }
+              }}
+              placeholder={mode === "text" ? t("create.promptPlaceholder") : t("create.promptPlaceholderImage")}
+              aria-describedby={ids.count}
+              className="w-full resize-none rounded-2xl border border-stone-300 p-4 text-base focus-visible:outline-2 focus-visible:outline-primary"
+            />
+            <p id={ids.count} className="text-end text-stone-500 text-xs">
+              {t("create.count", { count: prompt.length, max: PROMPT_MAX_LENGTH })}
+            </p>
           </div>
-        </fieldset>
+          {mode === "text" && ideas.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm text-stone-600">{t("create.ideas")}</span>
+              {ideas.map((idea, index) => (
+                <button
+                  key={idea.id}
+                  type="button"
+                  onClick={() => setPrompt(idea.text)}
+                  className={`${index >= 2 ? "hidden md:inline-flex" : "inline-flex"} h-9 items-center rounded-full bg-primary-light px-3 text-primary-ink text-sm hover:bg-[#dccfc1]`}
+                >
+                  {idea.text}
+                </button>
+              ))}
+              {allPrompts.length > ideas.length ? (
+                <button
+                  type="button"
+                  onClick={() => setIdeas(pickRandom(allPrompts, 5))}
+                  className="inline-flex h-9 items-center rounded-full px-3 text-sm text-stone-600 underline-offset-4 hover:underline"
+                >
+                  {t("create.moreIdeas")}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          <StylePicker styles={styles} firstCount={firstStyleCount} value={styleId} onChange={setStyleId} />
+          <label className="flex cursor-pointer items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              checked={visibility === "public"}
+              onChange={(event) => setVisibility(event.target.checked ? "public" : "private")}
+              className="mt-0.5 size-5 accent-primary-dark"
+            />
+            <span>
+              <span className="font-medium">{t("create.visibility.public")}</span>
+              <span className="block text-stone-600">{t("create.visibility.hint")}</span>
+            </span>
+          </label>
+          <div className="space-y-2">
+            <button
+              type="submit"
+              disabled={!ready || busy}
+              aria-describedby={ids.cost}
+              className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-primary-dark font-semibold text-lg text-white hover:bg-primary-darker disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              {busy ? (
+                <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+              ) : null}
+              {busy ? t("create.starting") : t("create.generate")}
+            </button>
+            <p id={ids.cost} className="text-center text-sm text-stone-600">
+              {costLine}
+            </p>
+          </div>
+        </form>
+      )}
+      {pointsNeeded ? (
+        <Suspense fallback={null}>
+          <PointsNeededDialog cost={cost} balance={user?.point ?? 0} onClose={() => setPointsNeeded(false)} />
+        </Suspense>
       ) : null}
-      <button
-        type="submit"
-        disabled={!trimmed}
-        className="h-12 w-full rounded-full bg-primary-dark font-semibold text-lg text-white hover:bg-primary-darker disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        {t("create.generate")}
-      </button>
-    </form>
+    </div>
   );
 }

@@ -19,6 +19,8 @@ export class ApiError extends Error {
 export interface CallOptions {
   params?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
+  /** A multipart body (uploads): its string fields are signed, its files are not. */
+  form?: FormData;
   timeoutMs?: number;
   /** Concurrent identical calls share one request (e.g. refreshUserInfo, spec §7). */
   dedupe?: boolean;
@@ -42,7 +44,12 @@ async function send<T>(method: "GET" | "POST", path: string, options: CallOption
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value !== null && value !== undefined) search.append(name, String(value));
   }
-  const params: SignedParam[] = method === "GET" ? [...search.entries()] : bodyParams(options.body ?? {});
+  const params: SignedParam[] =
+    method === "GET"
+      ? [...search.entries()]
+      : options.form
+        ? [...options.form.entries()].filter(([, value]) => typeof value === "string")
+        : bodyParams(options.body ?? {});
   const timestamp = String(Date.now());
   const signature = await signCall(method, path, params, timestamp, apiClientState.signingKey);
   const headers: Record<string, string> = {
@@ -52,7 +59,8 @@ async function send<T>(method: "GET" | "POST", path: string, options: CallOption
     [SIGNATURE_HEADERS.signature]: signature,
     "Accept-Language": acceptLanguageOf(apiClientState.language),
   };
-  if (method === "POST") headers["Content-Type"] = "application/json";
+  // A FormData body sets its own multipart Content-Type (with the boundary).
+  if (method === "POST" && !options.form) headers["Content-Type"] = "application/json";
   const url = search.size > 0 ? `${path}?${search}` : path;
 
   let response: Response;
@@ -60,7 +68,7 @@ async function send<T>(method: "GET" | "POST", path: string, options: CallOption
     response = await fetch(url, {
       method,
       headers,
-      body: method === "POST" ? JSON.stringify(options.body ?? {}) : null,
+      body: method === "POST" ? (options.form ?? JSON.stringify(options.body ?? {})) : null,
       credentials: "same-origin",
       signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUTS_MS.default),
     });

@@ -1,0 +1,202 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { TASK_STATUS, type TaskView } from "#common/tasks.ts";
+import { useTranslation } from "../../i18n/i18n.tsx";
+import { useLocalized } from "../../i18n/use-localized.ts";
+import { ApiError } from "../../lib/api/client.ts";
+import { stickerPath } from "../stickers/sticker-card.tsx";
+import { fetchTask, fetchTips, type Tip } from "./create-requests.ts";
+import { ShareStickerButton } from "./share-sticker-button.tsx";
+
+const POLL_MS = 1000;
+const SLOW_POLL_MS = 2500;
+const TIP_MS = 5000;
+
+/** What the bar shows: the server's stage, eased forward with time so it never looks stuck. */
+function shownProgress(task: TaskView | null, elapsedMs: number): number {
+  if (!task) return 2;
+  if (task.status === TASK_STATUS.success || task.status === TASK_STATUS.failed) return 100;
+  const ceiling = task.status === TASK_STATUS.wait ? 9 : task.progress >= 90 ? 98 : task.progress >= 70 ? 89 : 69;
+  const eased = task.progress + (ceiling - task.progress) * (1 - Math.exp(-elapsedMs / 4000));
+  return Math.round(Math.max(task.progress, Math.min(ceiling, eased)));
+}
+
+/**
+ * Follows one task (spec §3 status wait → exeing → success | failed): a progress bar with the stage in
+ * words and rotating tips, then the result with its actions, or the failure's reason and refund.
+ */
+export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (keepPrompt: boolean) => void }) {
+  const { t } = useTranslation();
+  const { to } = useLocalized();
+  const revalidator = useRevalidator();
+  const [task, setTask] = useState<TaskView | null>(null);
+  const [tips, setTips] = useState<Tip[]>([]);
+  const [tipIndex, setTipIndex] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const stageStart = useRef({ key: "", at: Date.now() });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const finished = task?.status === TASK_STATUS.success || task?.status === TASK_STATUS.failed;
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = Date.now();
+    async function poll() {
+      try {
+        const view = await fetchTask(taskId);
+        if (stopped) return;
+        setTask(view);
+        if (view.status === TASK_STATUS.success || view.status === TASK_STATUS.failed) return;
+      } catch (error) {
+        if (stopped) return;
+        if (error instanceof ApiError && (error.status === "TASK_NOT_FOUND" || error.status === "AUTH_ERROR")) {
+          onReset(true);
+          return;
+        }
+        // A network blip: keep following, a little slower.
+      }
+      timer = setTimeout(poll, Date.now() - started > 30_000 ? SLOW_POLL_MS : POLL_MS);
+    }
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [taskId, onReset]);
+
+  useEffect(() => {
+    fetchTips(5)
+      .then((answer) => setTips(answer.list))
+      .catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (finished) return;
+    const tick = setInterval(() => setNow(Date.now()), 250);
+    const rotate = setInterval(() => setTipIndex((index) => index + 1), TIP_MS);
+    return () => {
+      clearInterval(tick);
+      clearInterval(rotate);
+    };
+  }, [finished]);
+
+  // The header's balance follows the debit and any refund; focus moves to the outcome.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per finished task
+  useEffect(() => {
+    if (!finished) return;
+    void revalidator.revalidate();
+    heading.current?.focus();
+  }, [finished]);
+
+  const stageKey = `${task?.status ?? "none"}:${task?.progress ?? 0}`;
+  if (stageStart.current.key !== stageKey) stageStart.current = { key: stageKey, at: now };
+  const progress = shownProgress(task, now - stageStart.current.at);
+
+  if (task?.status === TASK_STATUS.failed) {
+    return (
+      <section aria-labelledby="task-outcome" className="space-y-3 rounded-2xl bg-red-50 p-4 ring-1 ring-red-200">
+        <h3 id="task-outcome" ref={heading} tabIndex={-1} className="font-semibold text-lg text-red-800 outline-none">
+          {t("create.progress.failed")}
+        </h3>
+        <p role="alert" className="text-red-800">
+          {task.errorMsg ?? t("tasks.failed.generic")}
+        </p>
+        {task.refunded ? <p className="text-stone-700">{t("create.progress.refunded", { count: task.cost })}</p> : null}
+        <button
+          type="button"
+          onClick={() => onReset(true)}
+          className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
+        >
+          {t("create.progress.tryAgain")}
+        </button>
+      </section>
+    );
+  }
+
+  if (task?.status === TASK_STATUS.success) {
+    return (
+      <section aria-labelledby="task-outcome" className="space-y-4 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
+        <h3 id="task-outcome" ref={heading} tabIndex={-1} className="font-semibold text-lg outline-none">
+          {t("create.progress.done")}
+        </h3>
+        <ul className="grid gap-4">
+          {task.stickers.map((sticker) => (
+            <li key={sticker.stickerInstId} className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+              <img
+                src={sticker.imageUrl}
+                alt={sticker.name || t("create.progress.resultAlt")}
+                width={192}
+                height={192}
+                className="size-48 rounded-2xl bg-[repeating-conic-gradient(#f5f5f4_0_25%,#fff_0_50%)] bg-[length:24px_24px]"
+              />
+              <div className="flex w-full flex-wrap gap-2 sm:flex-col">
+                <a
+                  href={`/files/download/${sticker.picId.id}`}
+                  download
+                  className="inline-flex h-10 items-center justify-center rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
+                >
+                  {t("create.progress.download")}
+                </a>
+                <Link
+                  to={to(stickerPath(sticker))}
+                  className="inline-flex h-10 items-center justify-center rounded-full px-5 ring-1 ring-stone-300 hover:bg-white"
+                >
+                  {t("create.progress.open")}
+                </Link>
+                <ShareStickerButton path={to(stickerPath(sticker))} title={sticker.name} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-stone-600">
+          {task.visibility === "private" ? t("create.progress.keptPrivate") : t("create.progress.shared")}{" "}
+          <Link to={to("/stickers/stickers")} className="font-medium text-primary-dark underline">
+            {t("create.progress.mine")}
+          </Link>
+        </p>
+        <button
+          type="button"
+          onClick={() => onReset(false)}
+          className="h-10 rounded-full px-5 font-medium ring-1 ring-stone-300 hover:bg-white"
+        >
+          {t("create.progress.another")}
+        </button>
+      </section>
+    );
+  }
+
+  const tip = tips.length > 0 ? tips[tipIndex % tips.length] : null;
+  const stage =
+    !task || task.status === TASK_STATUS.wait
+      ? task && task.position > 0
+        ? t("create.progress.queued", { count: task.position })
+        : t("create.progress.waiting")
+      : task.progress >= 70
+        ? t("create.progress.finishing")
+        : t("create.progress.drawing");
+  return (
+    <section aria-labelledby="task-stage" className="space-y-3 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200">
+      <div className="flex items-center justify-between gap-3">
+        <h3 id="task-stage" className="font-semibold" aria-live="polite">
+          {stage}
+        </h3>
+        <span className="text-sm text-stone-600 tabular-nums">{progress}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="task-stage"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="h-3 overflow-hidden rounded-full bg-stone-200"
+      >
+        <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${progress}%` }} />
+      </div>
+      {tip ? (
+        <p className="min-h-10 text-sm text-stone-600">
+          <span className="font-medium">{t("create.progress.tip")}</span> {tip.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}

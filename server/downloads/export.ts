@@ -1,0 +1,101 @@
+/**
+ * Sticker files in the shapes the messengers accept. Telegram: a PNG or WebP with one side exactly
+ * 512 px and the other at most 512, under 512 KB. WhatsApp: a 512×512 WebP on a transparent
+ * background, at most 100 KB. Sizes are counted in thousands of bytes, the stricter reading.
+ */
+import sharp from "sharp";
+
+export const STICKER_EDGE = 512;
+export const TELEGRAM_MAX_BYTES = 512 * 1000;
+export const WHATSAPP_MAX_BYTES = 100 * 1000;
+
+export type TelegramFormat = "png" | "webp";
+
+export interface ExportOptions {
+  /** Overrides the messenger's size limit (the file must stay strictly below it). */
+  maxBytes?: number;
+}
+
+/** A sticker that stays over the limit at the lowest quality tried. */
+export class ExportTooLargeError extends Error {
+  constructor(target: string, bytes: number, maxBytes: number) {
+    super(`${target} export is ${bytes} bytes at the lowest quality, limit ${maxBytes}`);
+    this.name = "ExportTooLargeError";
+  }
+}
+
+/** WebP qualities tried in turn, best first; the alpha plane is kept sharper down to a point. */
+const WEBP_STEPS = [90, 80, 70, 60, 50, 40, 30, 20, 10, 5, 1].map((quality) => ({
+  quality,
+  alphaQuality: Math.max(50, quality + 10),
+}));
+/**
+ * PNG palette sizes tried after the lossless file. 256 colours is already about a third of the
+ * lossless size on busy art; 16 colours packs two pixels a byte. Few steps, because each
+ * quantisation of a busy sticker costs up to a few hundred milliseconds.
+ */
+const PNG_PALETTE_COLOURS = [256, 64, 16];
+const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
+
+/** The first candidate that is strictly under the limit, trying the encodings in order. */
+async function firstThatFits(target: string, maxBytes: number, encodings: readonly (() => Promise<Buffer>)[]): Promise<Buffer> {
+  let smallest = Number.POSITIVE_INFINITY;
+  for (const encode of encodings) {
+    const file = await encode();
+    if (file.length < maxBytes) return file;
+    smallest = Math.min(smallest, file.length);
+  }
+  throw new ExportTooLargeError(target, smallest, maxBytes);
+}
+
+/** Telegram: the longer side scaled to exactly 512 px, aspect kept, under 512 KB. */
+export async function exportForTelegram(png: Buffer, format: TelegramFormat, options: ExportOptions = {}): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? TELEGRAM_MAX_BYTES;
+  // Decoded once; every attempt encodes the same pixels.
+  const { data, info } = await sharp(png)
+    .ensureAlpha()
+    .resize(STICKER_EDGE, STICKER_EDGE, { fit: "inside" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+  const target = `telegram.${format}`;
+  if (format === "webp") {
+    return firstThatFits(
+      target,
+      maxBytes,
+      WEBP_STEPS.map(
+        (step) => () =>
+          pixels()
+            .webp({ ...step, effort: 5 })
+            .toBuffer(),
+      ),
+    );
+  }
+  return firstThatFits(target, maxBytes, [
+    () => pixels().png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer(),
+    ...PNG_PALETTE_COLOURS.map(
+      (colours) => () => pixels().png({ compressionLevel: 9, palette: true, colours, effort: 4 }).toBuffer(),
+    ),
+  ]);
+}
+
+/** WhatsApp: exactly 512×512, the sticker centred on transparency, WebP under 100 KB. */
+export async function exportForWhatsApp(png: Buffer, options: ExportOptions = {}): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? WHATSAPP_MAX_BYTES;
+  const { data, info } = await sharp(png)
+    .ensureAlpha()
+    .resize(STICKER_EDGE, STICKER_EDGE, { fit: "contain", background: TRANSPARENT })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+  return firstThatFits(
+    "whatsapp.webp",
+    maxBytes,
+    WEBP_STEPS.map(
+      (step) => () =>
+        pixels()
+          .webp({ ...step, effort: 5 })
+          .toBuffer(),
+    ),
+  );
+}

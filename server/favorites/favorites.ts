@@ -1,0 +1,88 @@
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import type { StickerPage } from "#common/stickers.ts";
+import type { Db } from "../db/client.ts";
+import { favorites, stickers } from "../db/schema.ts";
+import { hotScoreSql } from "../stickers/hot-score.ts";
+import { stickerItemsByIds } from "../stickers/sticker-items.ts";
+
+export interface FavoriteState {
+  stickerInstId: string;
+  favorited: boolean;
+  favoriteCount: number;
+}
+
+/** A sticker the viewer may see: public, or their own. */
+const visibleTo = (userId: number) => or(eq(stickers.visibility, "public"), eq(stickers.ownerId, userId));
+
+/**
+ * Adds or removes a favourite (`POST /api/favorite`). Idempotent: adding twice or removing what is not
+ * there changes nothing; the count and popularity move only when the row does, in one transaction.
+ */
+export async function setFavorite(
+  db: Db,
+  o: { userId: number; stickerInstId: string; favorite: boolean },
+): Promise<FavoriteState> {
+  return db.transaction(async (tx) => {
+    const [sticker] = await tx
+      .select({ id: stickers.id, visibility: stickers.visibility, ownerId: stickers.ownerId })
+      .from(stickers)
+      .where(eq(stickers.stickerInstId, o.stickerInstId));
+    if (!sticker) throw new AppError("NOT_FOUND");
+    // Removing always works, even once the owner has made the sticker private.
+    if (o.favorite && sticker.visibility !== "public" && sticker.ownerId !== o.userId) throw new AppError("NO_PERMISSION");
+    const changed = o.favorite
+      ? await tx
+          .insert(favorites)
+          .values({ userId: o.userId, stickerId: sticker.id })
+          .onConflictDoNothing()
+          .returning({ id: favorites.stickerId })
+      : await tx
+          .delete(favorites)
+          .where(and(eq(favorites.userId, o.userId), eq(favorites.stickerId, sticker.id)))
+          .returning({ id: favorites.stickerId });
+    if (changed.length > 0) {
+      const next = sql`greatest(${stickers.favoriteCount} + ${o.favorite ? 1 : -1}, 0)`;
+      await tx
+        .update(stickers)
+        .set({ favoriteCount: next, hotScore: hotScoreSql(next) })
+        .where(eq(stickers.id, sticker.id));
+    }
+    const [after] = await tx.select({ favoriteCount: stickers.favoriteCount }).from(stickers).where(eq(stickers.id, sticker.id));
+    return { stickerInstId: o.stickerInstId, favorited: o.favorite, favoriteCount: after?.favoriteCount ?? 0 };
+  });
+}
+
+/** The viewer's favourites, newest first (`/api/favorite/page`); stickers made private since drop out. */
+export async function pageFavorites(db: Db, o: { userId: number; page: number; size: number }): Promise<StickerPage> {
+  const where = and(eq(favorites.userId, o.userId), visibleTo(o.userId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: favorites.stickerId })
+      .from(favorites)
+      .innerJoin(stickers, eq(stickers.id, favorites.stickerId))
+      .where(where)
+      .orderBy(desc(favorites.createdAt), desc(favorites.stickerId))
+      .limit(o.size)
+      .offset((o.page - 1) * o.size),
+    db.select({ n: count() }).from(favorites).innerJoin(stickers, eq(stickers.id, favorites.stickerId)).where(where),
+  ]);
+  return {
+    list: await stickerItemsByIds(
+      db,
+      rows.map((row) => row.id),
+    ),
+    total: total?.n ?? 0,
+  };
+}
+
+/** Which of these stickers the viewer has favourited (cards show the filled heart). */
+export async function favoritedAmong(db: Db, o: { userId: number; stickerInstIds: string[] }): Promise<string[]> {
+  if (o.stickerInstIds.length === 0) return [];
+  const rows = await db
+    .select({ stickerInstId: stickers.stickerInstId })
+    .from(favorites)
+    .innerJoin(stickers, eq(stickers.id, favorites.stickerId))
+    .where(and(eq(favorites.userId, o.userId), inArray(stickers.stickerInstId, o.stickerInstIds), visibleTo(o.userId)));
+  return rows.map((row) => row.stickerInstId);
+}

@@ -1,0 +1,44 @@
+/**
+ * The generator's own process (forked by generator-process.ts). Drawing runs native code (resvg,
+ * sharp, tfjs wasm) that can abort a whole process on a bad input; here that ends only this child,
+ * and the job that asked is retried. It also keeps CPU-heavy drawing off the web server's event loop.
+ */
+import { parseConfig } from "../config.ts";
+import { createGenerationProvider } from "./create-provider.ts";
+import type { GeneratorReply, GeneratorRequest } from "./generator-process.ts";
+import { GenerationError } from "./provider.ts";
+
+const provider = createGenerationProvider(parseConfig(process.env));
+
+function send(reply: GeneratorReply) {
+  process.send?.(reply);
+}
+
+function describeError(error: unknown): GeneratorReply["error"] {
+  const err = error as { name?: string; code?: unknown; retryable?: unknown; message?: string };
+  const code = typeof err.code === "string" ? err.code : "GENERATION_FAILED";
+  // A refusal of the request itself (empty prompt, unreadable picture) will not change on retry.
+  const retryable = error instanceof GenerationError ? false : typeof err.retryable === "boolean" ? err.retryable : true;
+  return { name: err.name ?? "Error", code, message: err.message ?? String(error), retryable };
+}
+
+// The parent is gone (killed or crashed): nothing is waiting for this child's answers.
+process.on("disconnect", () => process.exit(0));
+
+process.on("message", async (message: GeneratorRequest) => {
+  try {
+    const sticker =
+      message.kind === "text"
+        ? await provider.textToSticker(message.text)
+        : await provider.imageToSticker({ ...message.image, image: Buffer.from(message.image.image) });
+    send({ id: message.id, sticker: { png: sticker.png, subject: sticker.subject } });
+  } catch (error) {
+    send({ id: message.id, error: describeError(error) });
+  }
+});
+
+// Warm up (art index, fonts) before the first request, then say so.
+void provider
+  .textToSticker({ prompt: "hello", style: "cartoon" })
+  .catch(() => undefined)
+  .finally(() => send({ id: 0, ready: true }));

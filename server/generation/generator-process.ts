@@ -1,0 +1,127 @@
+/**
+ * A GenerationProvider that draws in a child process (generator-child.ts): a native crash there fails
+ * one request with a retryable error instead of ending the server, and the next request starts a new
+ * child. Requests run one at a time per child, in order.
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { Logger } from "../log.ts";
+import type { GeneratedSticker, GenerationProvider, ImageStickerRequest, TextStickerRequest } from "./provider.ts";
+
+type GeneratorMessage = { kind: "text"; text: TextStickerRequest } | { kind: "image"; image: ImageStickerRequest };
+export type GeneratorRequest = GeneratorMessage & { id: number };
+
+export interface GeneratorReply {
+  id: number;
+  ready?: boolean;
+  sticker?: { png: Uint8Array; subject: string };
+  error?: { name: string; code: string; message: string; retryable: boolean };
+}
+
+/** A generation that failed in the child (or the child died); `retryable` says whether to try again. */
+export class GeneratorFailure extends Error {
+  override name = "GeneratorFailure";
+  readonly code: string;
+  readonly retryable: boolean;
+  constructor(code: string, message: string, retryable: boolean) {
+    super(message);
+    this.code = code;
+    this.retryable = retryable;
+  }
+}
+
+const childFile = fileURLToPath(new URL("./generator-child.ts", import.meta.url));
+
+export interface GeneratorProcessOptions {
+  env: Record<string, string | undefined>;
+  log: Logger;
+  /** A request running longer than this kills the child and fails as retryable. */
+  timeoutMs: number;
+}
+
+export interface GeneratorProcess extends GenerationProvider {
+  close(): Promise<void>;
+}
+
+export function startGeneratorProcess(options: GeneratorProcessOptions): GeneratorProcess {
+  let child: ChildProcess | null = null;
+  let nextId = 1;
+  const pending = new Map<
+    number,
+    { resolve: (s: GeneratedSticker) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
+  >();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function failAll(error: GeneratorFailure) {
+    for (const [id, waiter] of pending) {
+      clearTimeout(waiter.timer);
+      waiter.reject(error);
+      pending.delete(id);
+    }
+  }
+
+  function ensureChild(): ChildProcess {
+    if (child?.connected) return child;
+    const started = fork(childFile, [], {
+      env: { ...options.env },
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    started.on("message", (reply: GeneratorReply) => {
+      const waiter = pending.get(reply.id);
+      if (!waiter) return;
+      pending.delete(reply.id);
+      clearTimeout(waiter.timer);
+      if (reply.sticker) {
+        const png = reply.sticker.png;
+        waiter.resolve({ png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), subject: reply.sticker.subject });
+      } else {
+        const error = reply.error ?? { code: "GENERATION_FAILED", message: "no answer", retryable: true };
+        waiter.reject(new GeneratorFailure(error.code, error.message, error.retryable));
+      }
+    });
+    started.on("exit", (code, signal) => {
+      if (child === started) child = null;
+      if (pending.size > 0) {
+        options.log.error({ code, signal }, "the generator process died during a request; it restarts on the next one");
+        failAll(new GeneratorFailure("GENERATOR_CRASHED", `generator exited (${signal ?? code})`, true));
+      }
+    });
+    child = started;
+    return started;
+  }
+
+  function request(message: GeneratorMessage): Promise<GeneratedSticker> {
+    const run = () =>
+      new Promise<GeneratedSticker>((resolve, reject) => {
+        const proc = ensureChild();
+        const id = nextId++;
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new GeneratorFailure("GENERATION_TIMEOUT", `no sticker after ${options.timeoutMs} ms`, true));
+          proc.kill("SIGKILL");
+        }, options.timeoutMs);
+        pending.set(id, { resolve, reject, timer });
+        proc.send({ ...message, id } satisfies GeneratorRequest);
+      });
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  return {
+    name: "generator-process",
+    textToSticker: (text) => request({ kind: "text", text }),
+    imageToSticker: (image) => request({ kind: "image", image }),
+    async close() {
+      const proc = child;
+      child = null;
+      failAll(new GeneratorFailure("GENERATOR_CLOSED", "the generator is shutting down", true));
+      if (proc && proc.exitCode === null) {
+        const exited = new Promise((resolve) => proc.once("exit", resolve));
+        proc.kill("SIGTERM");
+        await exited;
+      }
+    },
+  };
+}

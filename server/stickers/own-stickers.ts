@@ -1,0 +1,67 @@
+import { and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import type { StickerListItem, StickerPage } from "#common/stickers.ts";
+import type { Visibility } from "#common/tasks.ts";
+import type { Db } from "../db/client.ts";
+import { stickers } from "../db/schema.ts";
+import { stickerItemsByIds } from "./sticker-items.ts";
+
+/** The stickers the viewer made, newest first, private ones included (`/api/sticker/page/mySticker`). */
+export async function pageMyStickers(db: Db, o: { userId: number; page: number; size: number }): Promise<StickerPage> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: stickers.id })
+      .from(stickers)
+      .where(eq(stickers.ownerId, o.userId))
+      .orderBy(desc(stickers.id))
+      .limit(o.size)
+      .offset((o.page - 1) * o.size),
+    db.select({ n: count() }).from(stickers).where(eq(stickers.ownerId, o.userId)),
+  ]);
+  return {
+    list: await stickerItemsByIds(
+      db,
+      rows.map((row) => row.id),
+    ),
+    total: total?.n ?? 0,
+  };
+}
+
+/**
+ * The stickers made from these pictures (`/api/sticker/listByPics`), e.g. a task's results, newest
+ * first: public ones and the viewer's own; others' private stickers are left out.
+ */
+export async function listByPics(db: Db, o: { picIds: string[]; viewerId: number | null }): Promise<StickerListItem[]> {
+  if (o.picIds.length === 0) return [];
+  const visible =
+    o.viewerId === null
+      ? eq(stickers.visibility, "public")
+      : or(eq(stickers.visibility, "public"), eq(stickers.ownerId, o.viewerId));
+  const rows = await db
+    .select({ id: stickers.id })
+    .from(stickers)
+    .where(and(inArray(stickers.picId, o.picIds), visible))
+    .orderBy(desc(stickers.id))
+    .limit(100);
+  return stickerItemsByIds(
+    db,
+    rows.map((row) => row.id),
+  );
+}
+
+/** The owner makes a sticker public (in the community lists) or private (only they see it). */
+export async function setStickerVisibility(
+  db: Db,
+  o: { userId: number; stickerInstId: string; visibility: Visibility },
+): Promise<{ stickerInstId: string; visibility: Visibility }> {
+  const [row] = await db
+    .update(stickers)
+    .set({ visibility: o.visibility })
+    .where(and(eq(stickers.stickerInstId, o.stickerInstId), eq(stickers.ownerId, o.userId)))
+    .returning({ id: stickers.id });
+  if (!row) {
+    const [exists] = await db.select({ id: stickers.id }).from(stickers).where(eq(stickers.stickerInstId, o.stickerInstId));
+    throw new AppError(exists ? "NO_PERMISSION" : "NOT_FOUND");
+  }
+  return { stickerInstId: o.stickerInstId, visibility: o.visibility };
+}

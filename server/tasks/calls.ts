@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { AppError } from "#common/errors.ts";
+import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
+import type { AppContext } from "../context.ts";
+import { defineCall, requireViewer } from "../http/define-call.ts";
+import { stickerListItem } from "../stickers/calls.ts";
+import { readUpload } from "../uploads/read-upload.ts";
+import { submitImageTask, submitTextTask } from "./submit-task.ts";
+import { getTask, todayGenDetail } from "./task-view.ts";
+
+const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+const visibility = z.enum(["public", "private"]);
+
+const submitted = z.object({
+  taskId: z.number(),
+  status: taskStatus,
+  cost: z.number().describe("Points taken for this task (0 for members)."),
+  point: z.number().describe("The points balance after the debit."),
+});
+
+// Length is checked after trimming by the service (PROMPT_EMPTY / PROMPT_TOO_LONG); this bound only
+// stops absurd bodies early.
+const promptField = z.string().max(PROMPT_MAX_LENGTH * 4);
+const styleIdField = z.coerce.number().int().min(1).max(2_147_483_647).optional();
+
+const taskView = z.object({
+  taskId: z.number(),
+  type: z.union([z.literal(1), z.literal(2)]).describe("1 text, 2 image"),
+  status: taskStatus.describe("0 wait, 1 exeing, 2 success, 3 failed"),
+  progress: z.number().describe("0–100: queued 0, started 10, drawn 70, stored 90, done 100"),
+  prompt: z.string(),
+  styleId: z.number().nullable(),
+  visibility,
+  cost: z.number(),
+  errorCode: z.string().nullable(),
+  errorMsg: z.string().nullable().describe("The failure's reason in the caller's language."),
+  refunded: z.boolean().describe("True once a failed task's points are back on the balance."),
+  position: z.number().describe("Tasks ahead of this one while it waits."),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  stickers: z.array(stickerListItem).describe("The stickers made (on success)."),
+});
+
+/** Creating stickers (spec §7 aitask calls). */
+export function taskCalls(app: AppContext) {
+  const submitText = defineCall({
+    method: "POST",
+    path: "/api/aitask/submitGenerateText",
+    summary:
+      "Starts a sticker from a prompt (1–300 characters after trimming). Free users pay TEXT_GENERATION_COST points (NOT_ENOUGH_POINTS otherwise); members count against their daily limit (DAILY_LIMIT_REACHED).",
+    tag: "tasks",
+    access: "user",
+    input: z.object({ prompt: promptField, styleId: styleIdField, visibility: visibility.default("public") }),
+    output: submitted,
+    handle: ({ input, viewer, c }) => submitTextTask(app, requireViewer(viewer).userId, { ...input, locale: c.var.language }),
+  });
+
+  const submitImage = defineCall({
+    method: "POST",
+    path: "/api/aitask/submitGenerate",
+    body: "multipart",
+    summary:
+      "Starts a sticker from an uploaded picture (multipart: file = PNG, JPEG or WebP by content, at most UPLOAD_MAX_BYTES and UPLOAD_MAX_PIXELS; optional prompt, styleId, visibility). Costs IMAGE_GENERATION_COST points for free users.",
+    tag: "tasks",
+    access: "user",
+    input: z.object({
+      file: z.instanceof(File).optional(),
+      prompt: promptField.default(""),
+      styleId: styleIdField,
+      visibility: visibility.default("public"),
+    }),
+    output: submitted,
+    handle: async ({ input, viewer, c }) => {
+      if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
+      const upload = await readUpload(Buffer.from(await input.file.arrayBuffer()), {
+        maxBytes: app.config.UPLOAD_MAX_BYTES,
+        maxPixels: app.config.UPLOAD_MAX_PIXELS,
+      });
+      return submitImageTask(app, requireViewer(viewer).userId, {
+        png: upload.png,
+        prompt: input.prompt,
+        styleId: input.styleId,
+        visibility: input.visibility,
+        locale: c.var.language,
+      });
+    },
+  });
+
+  const get = defineCall({
+    method: "GET",
+    path: "/api/v2/aitask/get",
+    summary:
+      "One of the caller's tasks: status, progress, the failure's reason and refund, and the stickers made. Others' tasks are TASK_NOT_FOUND.",
+    tag: "tasks",
+    access: "user",
+    input: z.object({ taskId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+    output: taskView,
+    handle: ({ input, viewer, c }) =>
+      getTask(app, { taskId: input.taskId, userId: requireViewer(viewer).userId, language: c.var.language }),
+  });
+
+  const today = defineCall({
+    method: "GET",
+    path: "/api/aitask/todayGenDetail",
+    summary:
+      "Today's allowance (UTC day): members get limit and remaining of their daily limit; free users get limit null, the point costs and how many text stickers their balance pays for.",
+    tag: "tasks",
+    access: "user",
+    input: z.object({}),
+    output: z.object({
+      member: z.boolean(),
+      todayCount: z.number(),
+      limit: z.number().nullable(),
+      remaining: z.number(),
+      textCost: z.number(),
+      imageCost: z.number(),
+      point: z.number(),
+    }),
+    handle: ({ viewer }) => todayGenDetail(app, requireViewer(viewer).userId),
+  });
+
+  return [submitText, submitImage, get, today];
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
+import type { AppContext } from "../context.ts";
+import { pictures, stickers, stickerTags, styles, tasks } from "../db/schema.ts";
+import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
+import { changePoints } from "../points/change-points.ts";
+import { hotScore } from "../stickers/hot-score.ts";
+import { COMMUNITY_TAG } from "../stickers/tags.ts";
+
+/** Progress points a task passes (the page eases between them). */
+export const PROGRESS = { queued: 0, started: 10, drawn: 70, stored: 90, done: 100 } as const;
+
+const OPEN = [TASK_STATUS.wait, TASK_STATUS.exeing];
+
+export interface JobAttempt {
+  taskId: number;
+  /** Attempts already made before this one, and how many retries the queue allows. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** Why a task failed, as a code the page translates. */
+export function failureCodeOf(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^[A-Z_]{3,40}$/.test(code) ? code : "GENERATION_FAILED";
+}
+
+function isRetryable(error: unknown): boolean {
+  const retryable = (error as { retryable?: unknown }).retryable;
+  return typeof retryable === "boolean" ? retryable : true;
+}
+
+function stickerNameOf(prompt: string): string {
+  const name = prompt.replace(/\s+/g, " ").trim();
+  return [...name].length > 80 ? `${[...name].slice(0, 79).join("")}…` : name;
+}
+
+/**
+ * Runs one attempt of a task's job. Idempotent: a finished task is left alone, and finishing is one
+ * transaction guarded by the task still being open, so a retried or duplicated job can never make a
+ * second sticker or refund twice. A retryable failure is thrown back to the queue (another attempt)
+ * until the last attempt, which fails the task with its refund.
+ */
+export async function runTaskAttempt(app: AppContext, provider: GenerationProvider, attempt: JobAttempt): Promise<void> {
+  const db = app.database.db;
+  const [task] = await db.select().from(tasks).where(eq(tasks.id, attempt.taskId));
+  if (!task || !OPEN.includes(task.status as 0 | 1)) return;
+
+  await db
+    .update(tasks)
+    .set({
+      status: TASK_STATUS.exeing,
+      progress: PROGRESS.started,
+      attempts: task.attempts + 1,
+      startedAt: task.startedAt ?? new Date(),
+    })
+    .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
+
+  try {
+    const [style] = await db
+      .select({ key: styles.key })
+      .from(styles)
+      .where(eq(styles.id, task.styleId ?? -1));
+    const styleKey = (STYLE_KEYS as readonly string[]).includes(style?.key ?? "") ? (style?.key as StyleKey) : "cartoon";
+    let png: Buffer;
+    if (task.type === TASK_TYPE.image) {
+      const input = task.inputKey ? await app.storage.get(task.inputKey) : null;
+      if (!input) throw Object.assign(new Error("the uploaded picture is gone"), { code: "UPLOAD_UNREADABLE", retryable: false });
+      png = (await provider.imageToSticker({ image: input.body, style: styleKey })).png;
+    } else {
+      png = (await provider.textToSticker({ prompt: task.prompt, style: styleKey, locale: task.locale, seed: task.id })).png;
+    }
+    await db
+      .update(tasks)
+      .set({ progress: PROGRESS.drawn })
+      .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
+    const stored = await storeStickerImages(app.storage, png);
+    await db
+      .update(tasks)
+      .set({ progress: PROGRESS.stored })
+      .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
+    await finishTask(app, task, stored.id, stored.png, stored.thumb);
+  } catch (error) {
+    const lastAttempt = attempt.retryCount >= attempt.retryLimit;
+    if (!isRetryable(error) || lastAttempt) {
+      app.log.warn({ err: error, taskId: task.id, attempt: attempt.retryCount + 1 }, "task failed; refunding");
+      await failTask(app, task.id, failureCodeOf(error));
+      return;
+    }
+    app.log.warn({ err: error, taskId: task.id, attempt: attempt.retryCount + 1 }, "task attempt failed; the queue retries it");
+    await db
+      .update(tasks)
+      .set({ status: TASK_STATUS.wait, progress: PROGRESS.queued })
+      .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
+    throw error;
+  }
+}
+
+async function finishTask(
+  app: AppContext,
+  task: typeof tasks.$inferSelect,
+  picId: string,
+  pngKey: string,
+  thumbKey: string,
+): Promise<void> {
+  await app.database.db.transaction(async (tx) => {
+    const [open] = await tx
+      .update(tasks)
+      .set({ status: TASK_STATUS.success, progress: PROGRESS.done, resultPicIds: [picId], finishedAt: new Date() })
+      .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)))
+      .returning({ id: tasks.id });
+    if (!open) return; // finished by another attempt meanwhile
+    await tx
+      .insert(pictures)
+      .values({ id: picId, width: 512, height: 512, pngKey, thumbKey })
+      .onConflictDoNothing({ target: pictures.id });
+    const createdAt = new Date();
+    const [sticker] = await tx
+      .insert(stickers)
+      .values({
+        stickerInstId: randomBytes(12).toString("base64url"),
+        taskId: task.id,
+        picId,
+        name: stickerNameOf(task.prompt),
+        prompt: task.prompt,
+        styleId: task.styleId,
+        ownerId: task.userId,
+        visibility: task.visibility,
+        locale: task.locale,
+        hotScore: hotScore(0, createdAt),
+        createdAt,
+      })
+      .returning({ id: stickers.id });
+    if (!sticker) throw new Error("sticker insert returned nothing");
+    // Every made sticker is in the community tag; the list indexes show only the public ones.
+    await tx.insert(stickerTags).values({ stickerId: sticker.id, tagId: COMMUNITY_TAG });
+  });
+}
+
+/** Fails an open task and gives its points back, once: the status guard and the ledger key both see to it. */
+export async function failTask(app: AppContext, taskId: number, errorCode: string): Promise<boolean> {
+  return app.database.db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(tasks)
+      .set({ status: TASK_STATUS.failed, errorCode, finishedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), inArray(tasks.status, OPEN)))
+      .returning({ userId: tasks.userId, cost: tasks.cost });
+    if (!failed) return false;
+    if (failed.cost > 0) {
+      await changePoints(tx, {
+        userId: failed.userId,
+        delta: failed.cost,
+        reason: "refund",
+        idempotencyKey: `task:${taskId}:refund`,
+      });
+    }
+    return true;
+  });
+}

@@ -1,0 +1,139 @@
+import { createHash } from "node:crypto";
+import { and, count, eq, gte } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import { type SubmittedTask, TASK_STATUS, TASK_TYPE, type TaskType, type Visibility } from "#common/tasks.ts";
+import type { AppContext } from "../context.ts";
+import { styles, tasks, users } from "../db/schema.ts";
+import { changePoints, type DbOrTx } from "../points/change-points.ts";
+import { checkPrompt } from "./prompt-rules.ts";
+
+export interface TextTaskInput {
+  prompt: string;
+  styleId?: number | undefined;
+  visibility: Visibility;
+  locale: string;
+}
+
+export interface ImageTaskInput {
+  /** The uploaded picture, already checked and re-encoded (server/uploads). */
+  png: Buffer;
+  prompt: string;
+  styleId?: number | undefined;
+  visibility: Visibility;
+  locale: string;
+}
+
+/** The start of the current UTC day: members' daily limit counts tasks from here. */
+export function startOfUtcDay(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export function costOf(app: AppContext, type: TaskType): number {
+  return type === TASK_TYPE.text ? app.config.TEXT_GENERATION_COST : app.config.IMAGE_GENERATION_COST;
+}
+
+async function resolveStyleId(app: AppContext, styleId: number | undefined): Promise<number> {
+  const db = app.database.db;
+  const [style] =
+    styleId === undefined
+      ? await db.select({ id: styles.id }).from(styles).where(eq(styles.type, 1)).orderBy(styles.sort, styles.id).limit(1)
+      : await db.select({ id: styles.id }).from(styles).where(eq(styles.id, styleId)).limit(1);
+  if (!style) throw new AppError("STYLE_NOT_FOUND");
+  return style.id;
+}
+
+export function submitTextTask(app: AppContext, userId: number, input: TextTaskInput): Promise<SubmittedTask> {
+  const prompt = checkPrompt(input.prompt);
+  return submitTask(app, userId, { ...input, type: TASK_TYPE.text, prompt, inputKey: null });
+}
+
+/** Stores the re-encoded upload under a server-made name, then submits like a text task. */
+export async function submitImageTask(app: AppContext, userId: number, input: ImageTaskInput): Promise<SubmittedTask> {
+  // The words are optional with a picture; when given they follow the same rules.
+  const prompt = input.prompt.trim() === "" ? "" : checkPrompt(input.prompt);
+  // Refuse what the transaction would refuse before the picture is stored, so a refused upload leaves
+  // no file behind (the transaction checks again under the row lock).
+  await resolveStyleId(app, input.styleId);
+  await checkAffordable(app, userId, costOf(app, TASK_TYPE.image));
+  const inputKey = `upload-${createHash("sha256").update(input.png).digest("hex").slice(0, 40)}.png`;
+  await app.storage.put(inputKey, input.png, "image/png");
+  return submitTask(app, userId, { type: TASK_TYPE.image, ...input, prompt, inputKey });
+}
+
+/**
+ * One transaction writes the task, takes its price (points for free users; a place in today's limit
+ * for members) and adds the job: all three happen, or none. Parallel submits queue on the user's row
+ * lock, so a balance of 50 accepts exactly 50 one-point tasks.
+ */
+async function submitTask(
+  app: AppContext,
+  userId: number,
+  task: {
+    type: TaskType;
+    prompt: string;
+    styleId?: number | undefined;
+    visibility: Visibility;
+    locale: string;
+    inputKey: string | null;
+  },
+): Promise<SubmittedTask> {
+  const styleId = await resolveStyleId(app, task.styleId);
+  // Started before the transaction: on PGlite (one connection) the queue cannot start from inside it.
+  await app.tasks.boss();
+  return app.database.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ point: users.point, subscribePlan: users.subscribePlan })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!user) throw new AppError("AUTH_ERROR");
+    const member = user.subscribePlan !== "";
+    if (member) await checkDailyLimit(tx, userId, app.config.MEMBER_DAILY_LIMIT);
+    const cost = member ? 0 : costOf(app, task.type);
+    const [row] = await tx
+      .insert(tasks)
+      .values({
+        userId,
+        type: task.type,
+        status: TASK_STATUS.wait,
+        prompt: task.prompt,
+        styleId,
+        inputKey: task.inputKey,
+        visibility: task.visibility,
+        locale: task.locale,
+        cost,
+      })
+      .returning({ id: tasks.id });
+    if (!row) throw new Error("task insert returned nothing");
+    let point = user.point;
+    if (cost > 0) {
+      const debit = await changePoints(tx, {
+        userId,
+        delta: -cost,
+        reason: "generate",
+        idempotencyKey: `task:${row.id}:debit`,
+      });
+      point = debit.balance;
+    }
+    await app.tasks.enqueue(tx, row.id);
+    return { taskId: row.id, status: TASK_STATUS.wait, cost, point };
+  });
+}
+
+async function checkAffordable(app: AppContext, userId: number, cost: number) {
+  const [user] = await app.database.db
+    .select({ point: users.point, subscribePlan: users.subscribePlan })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError("AUTH_ERROR");
+  if (user.subscribePlan !== "") await checkDailyLimit(app.database.db, userId, app.config.MEMBER_DAILY_LIMIT);
+  else if (user.point < cost) throw new AppError("NOT_ENOUGH_POINTS");
+}
+
+async function checkDailyLimit(tx: DbOrTx, userId: number, limit: number) {
+  const [today] = await tx
+    .select({ n: count() })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), gte(tasks.createdAt, startOfUtcDay())));
+  if ((today?.n ?? 0) >= limit) throw new AppError("DAILY_LIMIT_REACHED");
+}

@@ -1,0 +1,87 @@
+/**
+ * The job queue behind sticker creation: pg-boss on the app's own database (PGlite or PostgreSQL), so a
+ * job is written in the same transaction as its task and points debit, and any number of worker
+ * processes share it on PostgreSQL. Started on first use, so processes that never create skip it.
+ */
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../log.ts";
+import type { DbOrTx } from "../points/change-points.ts";
+
+/** One job per task; its data is `{ taskId }`. */
+export const GENERATE_QUEUE = "generate-sticker";
+/** Jobs that used up every attempt land here, and their task fails with a refund. */
+export const GENERATE_FAILED_QUEUE = "generate-sticker-failed";
+
+export interface GenerateJob {
+  taskId: number;
+}
+
+export interface TaskQueue {
+  /** The started queue (starts it on first call). */
+  boss(): Promise<PgBoss>;
+  /** Adds the task's job inside `tx`, so it exists exactly when the task and its debit commit. */
+  enqueue(tx: DbOrTx, taskId: number): Promise<void>;
+  /** Lets running jobs finish (up to `graceMs`), then stops polling. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function createTaskQueue(config: Config, database: Database, log: Logger): TaskQueue {
+  let started: Promise<PgBoss> | null = null;
+
+  async function start(): Promise<PgBoss> {
+    const connection = database.pglite
+      ? { db: fromPglite(database.pglite), backend: "pglite" as const }
+      : { connectionString: config.DATABASE_URL, max: 4 };
+    const boss = new PgBoss({
+      ...connection,
+      schedule: false,
+      superviseIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
+      monitorIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
+    });
+    boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+    await boss.start();
+    await ensureQueue(boss, GENERATE_FAILED_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    await ensureQueue(boss, GENERATE_QUEUE, {
+      retryLimit: config.QUEUE_RETRY_LIMIT,
+      retryDelay: 2,
+      // A worker that dies stops its heartbeat; the supervisor then retries the job (or dead-letters it).
+      heartbeatSeconds: config.QUEUE_HEARTBEAT_SECONDS,
+      expireInSeconds: Math.ceil(config.OPENAI_TIMEOUT_MS / 1000) + 120,
+      deadLetter: GENERATE_FAILED_QUEUE,
+    });
+    return boss;
+  }
+
+  return {
+    boss() {
+      started ??= start().catch((error: unknown) => {
+        started = null;
+        throw error;
+      });
+      return started;
+    },
+    async enqueue(tx, taskId) {
+      const boss = await this.boss();
+      const job: GenerateJob = { taskId };
+      await boss.send(GENERATE_QUEUE, job, { db: fromDrizzle(tx as never, sql), singletonKey: `task-${taskId}` });
+    },
+    async stop(graceMs = 10_000) {
+      if (!started) return;
+      const boss = await started.catch(() => null);
+      started = null;
+      await boss?.stop({ graceful: true, timeout: graceMs, close: true });
+    },
+  };
+}
+
+type QueueSettings = Parameters<PgBoss["createQueue"]>[1];
+
+/** Creates the queue, or brings an existing one's settings up to date (config may have changed). */
+async function ensureQueue(boss: PgBoss, name: string, settings: NonNullable<QueueSettings>) {
+  const existing = await boss.getQueue(name);
+  if (existing) await boss.updateQueue(name, settings as never);
+  else await boss.createQueue(name, settings);
+}

@@ -1,0 +1,61 @@
+import type { Job, JobWithMetadata } from "pg-boss";
+import type { AppContext } from "../context.ts";
+import { type GeneratorProcess, startGeneratorProcess } from "../generation/generator-process.ts";
+import { failTask, runTaskAttempt } from "./run-task.ts";
+import { GENERATE_FAILED_QUEUE, GENERATE_QUEUE, type GenerateJob } from "./task-queue.ts";
+
+export interface TaskWorkers {
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes generation jobs in this process: `WORKER_CONCURRENCY` at a time, each drawing in its own
+ * generator child process. Runs inside the web process by default (WORKER_IN_PROCESS) and alone in
+ * `npm run worker`; on PostgreSQL any number of such processes share the queue.
+ */
+export async function startTaskWorkers(
+  app: AppContext,
+  env: Record<string, string | undefined> = process.env,
+): Promise<TaskWorkers> {
+  const boss = await app.tasks.boss();
+  const timeoutMs = app.config.GENERATION_PROVIDER === "openai" ? app.config.OPENAI_TIMEOUT_MS + 30_000 : 120_000;
+  const generators: GeneratorProcess[] = Array.from({ length: app.config.WORKER_CONCURRENCY }, () =>
+    startGeneratorProcess({ env, log: app.log, timeoutMs }),
+  );
+  const idle = [...generators];
+
+  await boss.work(
+    GENERATE_QUEUE,
+    {
+      localConcurrency: app.config.WORKER_CONCURRENCY,
+      includeMetadata: true,
+      pollingIntervalSeconds: 0.5,
+    },
+    async ([job]: JobWithMetadata<GenerateJob>[]) => {
+      if (!job) return;
+      const generator = idle.pop() ?? generators[0];
+      if (!generator) throw new Error("no generator process");
+      try {
+        await runTaskAttempt(app, generator, { taskId: job.data.taskId, retryCount: job.retryCount, retryLimit: job.retryLimit });
+      } finally {
+        idle.push(generator);
+      }
+    },
+  );
+  // Jobs that used every attempt (their worker died each time): the task fails and is refunded once.
+  await boss.work(GENERATE_FAILED_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]: Job<GenerateJob>[]) => {
+    if (!job) return;
+    if (await failTask(app, job.data.taskId, "GENERATION_FAILED")) {
+      app.log.warn({ taskId: job.data.taskId }, "task failed after its last attempt; points refunded");
+    }
+  });
+  app.log.info({ concurrency: app.config.WORKER_CONCURRENCY, provider: app.config.GENERATION_PROVIDER }, "task workers ready");
+
+  return {
+    async stop() {
+      await boss.offWork(GENERATE_QUEUE, { wait: true }).catch(() => undefined);
+      await boss.offWork(GENERATE_FAILED_QUEUE, { wait: true }).catch(() => undefined);
+      await Promise.all(generators.map((generator) => generator.close()));
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import sharp from "sharp";
+import { expect, test } from "./fixtures.ts";
+import { signInByEmail, uniqueEmail } from "./session.ts";
+
+// Making a sticker runs a real job through the queue and the generator process.
+test.setTimeout(90_000);
+
+test("sign in, make a sticker from text, follow it, find it in My stickers and download it watermarked", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await signInByEmail(page, context, uniqueEmail("maker"));
+  await expect(page.getByText("Costs 1 point · you have 10")).toBeVisible();
+  await page.getByLabel("Describe your sticker").fill("a happy cat with a balloon");
+  await page.getByRole("button", { name: "Generate sticker" }).click();
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your sticker is ready!" })).toBeVisible({ timeout: 60_000 });
+  // The debit shows in the header.
+  await expect(page.getByRole("link", { name: "9 points" })).toBeVisible();
+
+  const outcome = page.getByRole("region", { name: "Your sticker is ready!" });
+  const result = outcome.getByRole("img", { name: "a happy cat with a balloon" });
+  const shown = await result.getAttribute("src");
+  const downloadPromise = page.waitForEvent("download");
+  await outcome.getByRole("link", { name: "Download" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^ai-sticker-\d{13}\.png$/);
+  const saved = await sharp(await download.path())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const original = await sharp(Buffer.from(await (await page.request.get(shown ?? "")).body()))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  expect(saved.info.width).toBe(512);
+  // The watermark changed pixels of the sticker, and only where it is opaque.
+  let changed = 0;
+  for (let i = 0; i < saved.data.length; i += 4) {
+    if (saved.data[i] !== original.data[i] || saved.data[i + 1] !== original.data[i + 1]) changed += 1;
+    expect(saved.data[i + 3]).toBe(original.data[i + 3]);
+  }
+  expect(changed).toBeGreaterThan(1000);
+
+  await outcome.getByRole("link", { name: "See My stickers" }).click();
+  await expect(page).toHaveURL(/\/stickers\/stickers$/);
+  await expect(
+    page.getByRole("list", { name: "My stickers" }).getByRole("img", { name: "a happy cat with a balloon" }),
+  ).toBeVisible();
+});
+
+test("make a sticker from an uploaded picture", async ({ page, context }) => {
+  const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#f0e6d8" } })
+    .composite([{ input: Buffer.from('<svg width="600" height="400"><circle cx="300" cy="200" r="140" fill="#2a7ab0"/></svg>') }])
+    .png()
+    .toBuffer();
+  await page.goto("/");
+  await signInByEmail(page, context, uniqueEmail("uploader"));
+  await page.getByRole("button", { name: "A picture" }).click();
+  await expect(page.getByText("Costs 2 points · you have 10")).toBeVisible();
+  // Not a picture: refused before anything is sent.
+  await page
+    .getByLabel("Choose a picture")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(page.getByRole("alert")).toHaveText("Only PNG, JPEG and WebP pictures can be used.");
+  await expect(page.getByRole("button", { name: "Generate sticker" })).toBeDisabled();
+  await page.getByLabel("Choose a picture").setInputFiles({ name: "ball.png", mimeType: "image/png", buffer: picture });
+  await expect(page.getByRole("img", { name: "The chosen picture" })).toBeVisible();
+  await page.getByRole("button", { name: "Generate sticker" }).click();
+  await expect(page.getByRole("heading", { name: "Your sticker is ready!" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("link", { name: "8 points" })).toBeVisible();
+});
+
+test("a visitor's Generate asks to sign in and keeps the typed text", async ({ page }) => {
+  await page.goto("/");
+  await page.getByLabel("Describe your sticker").fill("a robot eating pizza");
+  await page.getByRole("button", { name: "Generate sticker" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("INPUT_CONTENT_BEFORE_LOGIN"))).toBe("a robot eating pizza");
+  // A fresh load (as the sign-in link's tab is) starts with the kept text.
+  await page.goto("/");
+  await expect(page.getByLabel("Describe your sticker")).toHaveValue("a robot eating pizza");
+});
+
+test("without enough points, Generate offers free points and plans instead", async ({ page, context }) => {
+  await page.goto("/");
+  await signInByEmail(page, context, uniqueEmail("spender"));
+  await page.getByRole("button", { name: "A picture" }).click();
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c33" } })
+    .png()
+    .toBuffer();
+  // 10 points pay for five picture stickers; the sixth is refused before any task is made.
+  await page.getByLabel("Choose a picture").setInputFiles({ name: "red.png", mimeType: "image/png", buffer: picture });
+  for (let made = 0; made < 5; made += 1) {
+    await page.getByRole("button", { name: "Generate sticker" }).click();
+    await expect(page.getByRole("heading", { name: "Your sticker is ready!" })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole("button", { name: "Make another" }).click();
+    await page.getByLabel("Choose a picture").setInputFiles({ name: "red.png", mimeType: "image/png", buffer: picture });
+  }
+  await page.getByRole("button", { name: "Generate sticker" }).click();
+  const dialog = page.getByRole("dialog", { name: "Not enough points" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "See plans" })).toHaveAttribute("href", /\/pricing$/);
+  await dialog.getByRole("button", { name: "Get free points" }).click();
+  await expect(page.getByRole("dialog", { name: "Get free credit" })).toBeVisible();
+});
