@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import pg from "pg";
 import { TASK_STATUS } from "../common/tasks.ts";
 import { bootAppContext } from "../server/boot.ts";

@@ -1,22 +1,32 @@
 import { Link, redirect } from "react-router";
 import { pageContext } from "../context.ts";
+import { userOfRequest } from "../features/auth/session.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
+import { StickerActions } from "../features/stickers/sticker-actions.tsx";
 import { StickerGrid, stickerPath } from "../features/stickers/sticker-card.tsx";
-import { getSticker, recommendStickers } from "../features/stickers/stickers.server.ts";
+import { favoritedAmong, getSticker, recommendStickers } from "../features/stickers/stickers.server.ts";
+import { VisibilitySwitch } from "../features/stickers/visibility-switch.tsx";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { basePathOf, languageOfPath } from "../i18n/language-of-path.ts";
 import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/sticker";
 
-/** /sticker/{instId}/{name?} (spec §2, §8): No permission → /notAvailable, unknown → /error/404, else /error/500. */
+/**
+ * /sticker/{instId}/{name?} (spec §2, §8): No permission → /notAvailable, unknown → /error/404, else
+ * /error/500. The owner also sees a private sticker; a signed-in viewer gets their heart's state.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { app } = context.get(pageContext);
   const language = languageOfPath(new URL(request.url).pathname);
   const base = basePathOf(language);
   try {
-    const sticker = await getSticker(app.database.db, { stickerInstId: params.instId, viewerId: null, language });
-    const recommendations = await recommendStickers(app.database.db, { stickerInstId: sticker.stickerInstId }).catch(() => []);
-    return { sticker, recommendations };
+    const viewer = await userOfRequest(app.database.db, request);
+    const sticker = await getSticker(app.database.db, { stickerInstId: params.instId, viewerId: viewer?.id ?? null, language });
+    const [recommendations, favorited] = await Promise.all([
+      recommendStickers(app.database.db, { stickerInstId: sticker.stickerInstId }).catch(() => []),
+      viewer ? favoritedAmong(app.database.db, { userId: viewer.id, stickerInstIds: [sticker.stickerInstId] }) : [],
+    ]);
+    return { sticker, recommendations, favorited: favorited.length > 0 };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "NO_PERMISSION") throw redirect(`${base}/notAvailable`);
@@ -43,7 +53,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 export default function StickerDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { to } = useLocalized();
-  const { sticker, recommendations } = loaderData;
+  const { sticker, recommendations, favorited } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <div className="grid items-start gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -89,6 +99,10 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           </dl>
+          <StickerActions sticker={sticker} favorited={favorited} />
+          {sticker.mine ? (
+            <VisibilitySwitch key={sticker.stickerInstId} stickerInstId={sticker.stickerInstId} initial={sticker.visibility} />
+          ) : null}
         </div>
       </div>
       {recommendations.length > 0 ? (

@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
 import { PUBLIC_TABS, STICKER_TABS, type StickerTab } from "#common/stickers.ts";
 import { pageContext } from "../context.ts";
+import { userOfRequest } from "../features/auth/session.server.ts";
 import { requestSignIn } from "../features/auth/sign-in-request.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { Pagination } from "../features/stickers/pagination.tsx";
 import { StickerGrid } from "../features/stickers/sticker-card.tsx";
-import { listPublicStickers, tabQuery } from "../features/stickers/stickers.server.ts";
+import { listPublicStickers, pageFavorites, pageMyStickers, tabQuery } from "../features/stickers/stickers.server.ts";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/stickers";
@@ -15,13 +16,24 @@ function isTab(value: string): value is StickerTab {
   return (STICKER_TABS as readonly string[]).includes(value);
 }
 
-/** /stickers, /stickers/{type}, /stickers/{type}/{page} (spec §2); the default tab is explore. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * /stickers, /stickers/{type}, /stickers/{type}/{page} (spec §2); the default tab is explore. My stickers
+ * and favorites are the session user's (spec §7 mySticker, favorite/page); a visitor is asked to sign
+ * in. The root's session sync revalidates every loader, so these tabs follow a sign-in or sign-out.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tab = params.type ?? "explore";
   const page = params.page === undefined ? 1 : Number(params.page);
   if (!isTab(tab) || !Number.isInteger(page) || page < 1 || page > 100_000) throw new Response("Not Found", { status: 404 });
-  if (!PUBLIC_TABS.includes(tab)) return { tab, page, list: [], total: 0, needsSignIn: true };
   const { app } = context.get(pageContext);
+  if (tab === "stickers" || tab === "favorites") {
+    const user = await userOfRequest(app.database.db, request);
+    if (!user) return { tab, page, list: [], total: 0, needsSignIn: true };
+    const owned = { userId: user.id, page, size: LIST_PAGE_SIZE };
+    const result =
+      tab === "stickers" ? await pageMyStickers(app.database.db, owned) : await pageFavorites(app.database.db, owned);
+    return { tab, page, ...result, needsSignIn: false };
+  }
   const result = await listPublicStickers(
     app.database.db,
     { ...tabQuery(tab), page, size: LIST_PAGE_SIZE },
@@ -81,14 +93,7 @@ export default function Stickers({ loaderData }: Route.ComponentProps) {
           </button>
         </section>
       ) : list.length === 0 ? (
-        <section className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
-          <p className="mb-4 text-lg text-stone-700">{page > 1 ? t("list.pastEnd") : t("list.empty")}</p>
-          {page > 1 ? (
-            <Link to={to(`/stickers/${tab}`)} className="font-medium text-primary-dark underline">
-              {t("list.firstPage")}
-            </Link>
-          ) : null}
-        </section>
+        <EmptyList tab={tab} page={page} />
       ) : (
         <>
           <p className="mb-4 text-sm text-stone-500">{t("list.count", { count: total })}</p>
@@ -101,5 +106,42 @@ export default function Stickers({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </main>
+  );
+}
+
+/** What an empty tab says, and where it leads: past the end → page 1; nothing yet → something to see. */
+function emptyState(tab: StickerTab, page: number): { message: string; link: { href: string; text: string } | null } {
+  if (page > 1) return { message: "list.pastEnd", link: { href: `/stickers/${tab}`, text: "list.firstPage" } };
+  if (tab === "stickers")
+    return { message: "stickerActions.empty.mine", link: { href: "/", text: "stickerActions.empty.createOne" } };
+  if (tab === "favorites") {
+    return {
+      message: "stickerActions.empty.favorites",
+      link: { href: "/stickers/popular", text: "stickerActions.empty.browsePopular" },
+    };
+  }
+  return { message: "list.empty", link: null };
+}
+
+function EmptyList({ tab, page }: { tab: StickerTab; page: number }) {
+  const { t } = useTranslation();
+  const { to } = useLocalized();
+  const { message, link } = emptyState(tab, page);
+  return (
+    <section className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
+      <p className="mb-4 text-lg text-stone-700">{t(message)}</p>
+      {link ? (
+        <Link
+          to={to(link.href)}
+          className={
+            page > 1
+              ? "font-medium text-primary-dark underline"
+              : "inline-flex h-10 items-center rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker"
+          }
+        >
+          {t(link.text)}
+        </Link>
+      ) : null}
+    </section>
   );
 }

@@ -19,9 +19,11 @@ export async function pageMyStickers(db: Db, o: { userId: number; page: number; 
     db.select({ n: count() }).from(stickers).where(eq(stickers.ownerId, o.userId)),
   ]);
   return {
+    // The owner's list says which are private.
     list: await stickerItemsByIds(
       db,
       rows.map((row) => row.id),
+      { withVisibility: true },
     ),
     total: total?.n ?? 0,
   };

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
+import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
 import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { pictures, stickers, stickerTags, styles, tasks } from "../db/schema.ts";
 import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
+import { translate } from "../i18n.ts";
 import { changePoints } from "../points/change-points.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
@@ -122,7 +124,10 @@ async function finishTask(
         stickerInstId: randomBytes(12).toString("base64url"),
         taskId: task.id,
         picId,
-        name: stickerNameOf(task.prompt),
+        // A picture sticker without words is named in the asker's language, so cards never lack a name.
+        name:
+          stickerNameOf(task.prompt) ||
+          translate(isLanguage(task.locale) ? task.locale : DEFAULT_LANGUAGE, "tasks.photoStickerName"),
         prompt: task.prompt,
         styleId: task.styleId,
         ownerId: task.userId,

@@ -225,6 +225,8 @@ describe("POST /api/aitask/submitGenerate with a valid picture", () => {
     expect(submitted.body.data).toMatchObject({ cost: 2, point: 3 });
     const done = await waitForTask(user, submitted.body.data.taskId);
     expect(done.status).toBe(TASK_STATUS.success);
+    // No words came with the picture: the sticker is still named (cards and alt text need one).
+    expect(done.stickers[0].name).toBe("Photo sticker");
 
     const input = await storedInputOf(submitted.body.data.taskId);
     expect(input.includes(PNG_POLYGLOT_PAYLOAD)).toBe(false);

@@ -13,15 +13,16 @@ test.describe("public browsing (spec §2)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Popular stickers");
     const pagination = page.getByRole("navigation", { name: "Pages" });
     await expect(pagination).toBeVisible();
+    // Each card links to its page (its other links are actions: download).
     const firstPageIds = await page
       .getByRole("list", { name: "Popular stickers" })
-      .getByRole("link")
+      .locator('a[href^="/sticker/"]')
       .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(firstPageIds).toHaveLength(24);
     await pagination.getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/\/stickers\/popular\/2$/);
     await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
-    const secondPage = page.getByRole("list", { name: "Popular stickers" }).getByRole("link");
+    const secondPage = page.getByRole("list", { name: "Popular stickers" }).locator('a[href^="/sticker/"]');
     const secondPageIds = await secondPage.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(secondPageIds.some((href) => firstPageIds.includes(href))).toBe(false);
     // The pagination control is 40 px high with 16 px text (spec §9).
@@ -34,7 +35,7 @@ test.describe("public browsing (spec §2)", () => {
     await first.click();
     await expect(page).toHaveURL(/\/sticker\/[A-Za-z0-9]+/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name ?? "");
-    const more = page.getByRole("list", { name: "More stickers you may like" }).getByRole("link");
+    const more = page.getByRole("list", { name: "More stickers you may like" }).locator('a[href^="/sticker/"]');
     await expect(more.first()).toBeVisible();
     const count = await more.count();
     expect(count).toBeGreaterThan(0);
@@ -47,7 +48,7 @@ test.describe("public browsing (spec §2)", () => {
 
   test("the detail page has its own title, description, canonical, hreflang and social image", async ({ page }) => {
     await page.goto("/stickers/latest");
-    const first = page.getByRole("list", { name: "Latest stickers" }).getByRole("link").first();
+    const first = page.getByRole("list", { name: "Latest stickers" }).locator('a[href^="/sticker/"]').first();
     const name = await first.getByRole("img").getAttribute("alt");
     await first.click();
     await expect(page).toHaveURL(/\/sticker\//);

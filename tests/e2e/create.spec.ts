@@ -41,10 +41,18 @@ test("sign in, make a sticker from text, follow it, find it in My stickers and d
   }
   expect(changed).toBeGreaterThan(1000);
 
+  // Favourite it from the result.
+  await outcome.getByRole("button", { name: "Add to favorites" }).click();
+  await expect(outcome.getByRole("button", { name: "Remove from favorites" })).toHaveAttribute("aria-pressed", "true");
+
   await outcome.getByRole("link", { name: "See My stickers" }).click();
   await expect(page).toHaveURL(/\/stickers\/stickers$/);
   await expect(
     page.getByRole("list", { name: "My stickers" }).getByRole("img", { name: "a happy cat with a balloon" }),
+  ).toBeVisible();
+  await page.goto("/stickers/favorites");
+  await expect(
+    page.getByRole("list", { name: "My favorites" }).getByRole("img", { name: "a happy cat with a balloon" }),
   ).toBeVisible();
 });
 

@@ -1,6 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, withGoogleStandIn } from "./fixtures.ts";
-import { signInLinkFor } from "./mail-sink.ts";
 import { signInByEmail } from "./session.ts";
 
 test("an invite link credits the new user and the inviter once each (spec §1, §9)", async ({ browser, page, context }, info) => {

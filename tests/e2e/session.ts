@@ -2,8 +2,9 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 import { signInLinkFor } from "./mail-sink.ts";
 
-/** Signs `page` in by e-mail through the login dialog and the local dev mailbox. */
+/** Signs `page` in by e-mail through the login dialog and the run's mail sink. */
 export async function signInByEmail(page: Page, context: BrowserContext, email: string) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("checkbox").check();
@@ -12,14 +13,15 @@ export async function signInByEmail(page: Page, context: BrowserContext, email: 
   await dialog.getByRole("button", { name: "Send sign-in link" }).click();
   await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   const mailbox = await context.newPage();
-  const href = await signInLinkFor(email);
-  await mailbox.goto(href);
+  await mailbox.goto(await signInLinkFor(email));
   await expect(mailbox.getByRole("button", { name: "Account menu" })).toBeVisible();
-  // The landing tab tells the others once it runs, then tidies its URL.
-  await expect(mailbox).not.toHaveURL(/login=email/);
+  // The landing tab tells the others once it runs (after hydration), then tidies its URL.
+  await expect(mailbox).not.toHaveURL(/login=email/, { timeout: 30_000 });
   await mailbox.close();
   await expect(dialog.getByRole("heading", { name: "You're signed in" })).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
+  // The page has taken the session in (root revalidated): its own signed calls use it from here on.
+  await expect(page.getByRole("banner").getByRole("button", { name: "Account menu" })).toBeVisible();
 }
 
 /** A fresh address per test, so parallel runs never share a user. */

@@ -4,6 +4,7 @@ import { TASK_STATUS, type TaskView } from "#common/tasks.ts";
 import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
 import { ApiError } from "../../lib/api/client.ts";
+import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { stickerPath } from "../stickers/sticker-card.tsx";
 import { fetchTask, fetchTips, type Tip } from "./create-requests.ts";
 import { ShareStickerButton } from "./share-sticker-button.tsx";
@@ -143,6 +144,7 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
                 >
                   {t("create.progress.open")}
                 </Link>
+                <FavoriteButton sticker={sticker} variant="pill" />
                 <ShareStickerButton path={to(stickerPath(sticker))} title={sticker.name} />
               </div>
             </li>

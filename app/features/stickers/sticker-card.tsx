@@ -1,6 +1,15 @@
 import { Link } from "react-router";
 import { CARD_PALETTE, type StickerListItem, stickerSlug } from "#common/stickers.ts";
+import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
+import { FavoriteButton } from "../favorites/favorite-button.tsx";
+import { useFavoriteStatus } from "../favorites/use-favorites.ts";
+import { DownloadIcon, LockIcon } from "./icons.tsx";
+
+/** The watermarked PNG of a sticker (spec §9), served as an attachment named ai-sticker-{timestamp}.png. */
+export function downloadPath(sticker: Pick<StickerListItem, "picId">) {
+  return `/files/download/${sticker.picId.id}`;
+}
 
 /** A sticker's page: /sticker/{instId}/{slug of its name}. */
 export function stickerPath(sticker: Pick<StickerListItem, "stickerInstId" | "name">) {
@@ -8,7 +17,16 @@ export function stickerPath(sticker: Pick<StickerListItem, "stickerInstId" | "na
   return `/sticker/${sticker.stickerInstId}${slug ? `/${slug}` : ""}`;
 }
 
-/** One sticker in a grid: its thumbnail on a palette colour (spec §3 bgColor), linking to its page. */
+/** With a mouse on a wide screen, a card's controls appear on hover or keyboard focus (spec §2: ≤ 768 px is mobile). */
+const REVEAL =
+  "transition-opacity md:pointer-fine:opacity-0 md:pointer-fine:group-focus-within/card:opacity-100 md:pointer-fine:group-hover/card:opacity-100";
+
+/**
+ * One sticker in a grid: its thumbnail on a palette colour (spec §3 bgColor), linking to its page, with
+ * the heart and the download on top. Those sit beside the link, not inside it (no nested controls);
+ * they show on hover or keyboard focus with a mouse, and always on phones and touch screens; a
+ * filled heart always shows.
+ */
 export function StickerCard({
   sticker,
   index,
@@ -20,8 +38,9 @@ export function StickerCard({
   eager: boolean;
   href: string;
 }) {
+  const { t } = useTranslation();
   return (
-    <li>
+    <li className="group/card relative">
       <Link
         to={href}
         className="group block overflow-hidden rounded-2xl transition-transform hover:-translate-y-0.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
@@ -37,7 +56,25 @@ export function StickerCard({
           decoding="async"
           className="aspect-square w-full p-2 transition-transform group-hover:scale-105"
         />
+        {sticker.visibility === "private" ? (
+          <span className="absolute start-2 bottom-2 inline-flex items-center gap-1 rounded-full bg-stone-900/80 px-2 py-0.5 font-medium text-white text-xs">
+            <LockIcon className="size-3" />
+            {t("stickerActions.privateBadge")}
+          </span>
+        ) : null}
       </Link>
+      <div className="absolute end-2 top-2 flex gap-1.5">
+        <FavoriteButton sticker={sticker} revealClassName={REVEAL} />
+        <a
+          href={downloadPath(sticker)}
+          download
+          aria-label={t("stickerActions.downloadNamed", { name: sticker.name })}
+          title={t("stickerActions.download")}
+          className={`grid size-10 place-items-center rounded-full bg-white/95 text-stone-700 shadow-sm ring-1 ring-black/5 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${REVEAL}`}
+        >
+          <DownloadIcon />
+        </a>
+      </div>
     </li>
   );
 }
@@ -53,6 +90,7 @@ export function StickerGrid({
   label: string;
 }) {
   const { to } = useLocalized();
+  useFavoriteStatus(stickers.map((sticker) => sticker.stickerInstId));
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
       {stickers.map((sticker, index) => (
