@@ -134,6 +134,8 @@ test.describe("public browsing (spec §2)", () => {
   }
 
   test("axe finds no serious or critical issue on a detail page in English and Arabic", async ({ page }) => {
+    // Two full axe runs on the richest page: more than the default 30 s on a busy 2-core machine.
+    test.slow();
     for (const prefix of ["", "/ar"]) {
       await page.goto(`${prefix}/stickers/explore`);
       await page.getByRole("main").getByRole("list").last().getByRole("link").first().click();

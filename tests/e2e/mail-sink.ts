@@ -43,8 +43,7 @@ export async function startMailSink() {
 
 /** The sign-in link of the newest mail to `email` (quoted-printable soft breaks undone). */
 export async function signInLinkFor(email: string): Promise<string> {
-  // Up to 30 s: on a loaded 2-core machine the app may be busy making stickers when the mail goes out.
-  for (let attempt = 0; attempt < 150; attempt += 1) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
     const mails = (await (
       await fetch(`http://127.0.0.1:${MAIL_READER_PORT}/?to=${encodeURIComponent(email)}`)
     ).json()) as CaughtMail[];
