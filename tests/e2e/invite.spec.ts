@@ -6,6 +6,7 @@ test("an invite link credits the new user and the inviter once each (spec ยง1, ย
     info.project.name === "mobile",
     "the desktop header has the Get free credit button; the mobile menu is covered below",
   );
+  test.slow(); // two people sign in by e-mail, one after the other
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await page.goto("/");
   await signInByEmail(page, context, `inviter-${stamp}@example.com`);
