@@ -1,10 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
 import { GOOGLE_CLIENT_ID, JWKS_PORT } from "./tests/e2e/google-keys.ts";
 import { SMTP_PORT } from "./tests/e2e/mail-sink.ts";
+import { STRIPE_ENV } from "./tests/e2e/stripe-stand-in.ts";
 import { CHROMIUM_FLAGS } from "./tests/setup/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const POSTGRES_PORT = PORT + 1;
+/** The same app configured with Stripe, against the run's Stripe stand-in. */
+const STRIPE_APP_PORT = PORT + 2;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** Google sign-in against the run's own JWKS (tests/e2e/global-setup.ts). */
 const google = { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/certs` };
@@ -33,8 +36,27 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-    { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    {
+      name: "desktop",
+      testIgnore: /stripe\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: "mobile",
+      testIgnore: /stripe\.spec\.ts/,
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
+    // Plans with Stripe configured (the real SDK against the run's stand-in, signed webhooks).
+    {
+      name: "stripe",
+      testMatch: /stripe\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://localhost:${STRIPE_APP_PORT}`,
+        launchOptions: chromium,
+      },
+    },
     // The same app on PostgreSQL (CI sets TEST_DATABASE_URL): the foundation flows once more.
     ...(onPostgres
       ? [
@@ -61,6 +83,23 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${PORT}`,
         ...google,
         ...mail,
+      },
+    },
+    {
+      command: `rm -rf ${dataDir}-stripe && node scripts/start.ts`,
+      url: `http://localhost:${STRIPE_APP_PORT}/readyz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(STRIPE_APP_PORT),
+        DATA_DIR: `${dataDir}-stripe`,
+        LOG_LEVEL: "warn",
+        PUBLIC_URL: `http://localhost:${STRIPE_APP_PORT}`,
+        SEED_GALLERY_SIZE: "0",
+        ...mail,
+        ...STRIPE_ENV,
       },
     },
     ...(onPostgres

@@ -19,6 +19,7 @@ import { userOfRequest } from "./features/auth/session.server.ts";
 import { useSessionSync } from "./features/auth/use-session-sync.ts";
 import { ErrorView } from "./features/errors/error-view.tsx";
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
+import { pricingOptions } from "./features/pricing/pricing.server.ts";
 import { catalogFor } from "./i18n/catalogs.server.ts";
 import { createTranslator, I18nProvider } from "./i18n/i18n.tsx";
 import { languageOfPath } from "./i18n/language-of-path.ts";
@@ -44,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inviteReward: app.config.INVITE_REWARD_POINTS,
     /** Shows the Google button when set (spec §4; hidden otherwise). */
     googleClientId: app.config.GOOGLE_CLIENT_ID ?? null,
+    /** What the plan cards quote (the points modal opens on any page). */
+    pricing: pricingOptions(app),
   };
 }
 

@@ -33,6 +33,20 @@ export const ERRORS = {
   UPLOAD_TOO_MANY_PIXELS: { http: 422, key: "errors.uploadTooManyPixels" },
   UPLOAD_UNREADABLE: { http: 422, key: "errors.uploadUnreadable" },
   TASK_NOT_FOUND: { http: 404, key: "errors.taskNotFound" },
+  /** A user with no plan chose the free plan (spec §5). */
+  ALREADY_FREE: { http: 409, key: "errors.alreadyFree" },
+  /** The chosen plan is the current one. */
+  PLAN_UNCHANGED: { http: 409, key: "errors.planUnchanged" },
+  /** The billing portal needs a customer: the user never subscribed. */
+  NO_SUBSCRIPTION: { http: 404, key: "errors.noSubscription" },
+  /** Point packs are for free users; members create within their daily limit. */
+  POINTS_FOR_FREE_USERS: { http: 409, key: "errors.pointsForFreeUsers" },
+  /** A payment webhook whose signature, body or timestamp does not check out. */
+  WEBHOOK_SIGNATURE_INVALID: { http: 400, key: "errors.webhookSignatureInvalid" },
+  /** A sandbox checkout that was already paid or declined. */
+  CHECKOUT_CLOSED: { http: 409, key: "errors.checkoutClosed" },
+  /** The payment provider could not be reached or refused the request. */
+  PAYMENT_PROVIDER_ERROR: { http: 502, key: "errors.paymentProviderError" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,7 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { accountRoutes } from "./accounts/routes.ts";
+import { billingRoutes } from "./billing/routes.ts";
 import { allCalls } from "./calls.ts";
 import type { AppContext } from "./context.ts";
 import { downloadRoutes } from "./downloads/routes.ts";
@@ -90,6 +91,7 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.use("/sitemaps/*", compressText);
   server.route("/", seoRoutes(app));
   server.route("/", accountRoutes(app));
+  server.route("/", billingRoutes(app));
   server.route("/", createApiRouter(app, allCalls(app)));
 
   server.all("*", compressText, (c) => options.renderPage(c.req.raw, { app, nonce: c.var.nonce, requestId: c.var.requestId }));

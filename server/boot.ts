@@ -1,5 +1,7 @@
 import path from "node:path";
 import { linkSealingKey } from "./accounts/email-login/seal.ts";
+import { createBilling } from "./billing/billing-service.ts";
+import { billingOptionsFromEnv } from "./billing/plans.ts";
 import { type Config, parseConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
@@ -20,6 +22,8 @@ export async function bootAppContext(
   const mail = createMailer(config, log);
   linkSealingKey(config);
   const dataDir = path.resolve(config.DATA_DIR);
+  // Likewise a public site without Stripe keys: plans are never given away by the sandbox.
+  const billingOptions = billingOptionsFromEnv(config, { publicUrl: config.PUBLIC_URL, localMode: config.localMode, dataDir });
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: overrides.pgliteDir ?? path.join(dataDir, "pglite"),
@@ -32,5 +36,7 @@ export async function bootAppContext(
     log.warn("Redis did not answer: rate limits are counted per process until it does");
   }
   const tasks = createTaskQueue(config, database, log);
-  return { config, log, database, storage, mail, tasks };
+  const billing = createBilling({ database, log }, billingOptions);
+  log.info({ payments: billing.provider.name }, "billing ready");
+  return { config, log, database, storage, mail, tasks, billing };
 }

@@ -1,4 +1,5 @@
 import { accountCalls } from "./accounts/calls.ts";
+import { billingCalls } from "./billing/calls.ts";
 import type { AppContext } from "./context.ts";
 import { favoriteCalls } from "./favorites/calls.ts";
 import { feedbackCalls } from "./feedback/calls.ts";
@@ -22,5 +23,6 @@ export function allCalls(app: AppContext): Call[] {
     ...accountCalls(app),
     ...taskCalls(app),
     ...favoriteCalls(app),
+    ...billingCalls(app),
   ] as Call[];
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { billingEnvShape } from "./billing/plans.ts";
+import { ConfigError } from "./config-error.ts";
 
 /**
  * The one place that reads `process.env` (STYLE.md §5). Parsed once at boot; a bad value stops the
@@ -88,6 +90,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addressing (most S3-compatible servers need it). */
   S3_FORCE_PATH_STYLE: booleanish.default(false),
+  /** Stripe keys, plan prices, intro coupons and trial days (decision 0011); the sandbox runs without a key. */
+  ...billingEnvShape,
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -115,6 +119,4 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   };
 }
 
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError };

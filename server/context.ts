@@ -1,3 +1,4 @@
+import type { Billing } from "./billing/billing-context.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./log.ts";
@@ -14,6 +15,8 @@ export interface AppContext {
   mail: Mailer;
   /** The job queue of sticker creation (started on first use). */
   tasks: TaskQueue;
+  /** Plans and point packs: Stripe, or the local sandbox (decision 0011). */
+  billing: Billing;
 }
 
 /** The signed-in user behind a request (accounts fill in the rest). */

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
 import { pageContext } from "../context.ts";
 import { CreatePanel } from "../features/create/create-panel.tsx";
+import { HomePricing } from "../features/pricing/home-pricing.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { StickerGrid } from "../features/stickers/sticker-card.tsx";
 import { listPrompts, listPublicStickers, listStyles, randomPrompts, tabQuery } from "../features/stickers/stickers.server.ts";
@@ -85,6 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="rounded-2xl bg-white p-8 text-center text-stone-600 ring-1 ring-stone-200">{t("list.empty")}</p>
         )}
       </section>
+      <HomePricing />
     </main>
   );
 }

@@ -3,7 +3,6 @@ import { AppError } from "#common/errors.ts";
 import { subscriptions, trades, users } from "../db/schema.ts";
 import { type ApplyResult, applyBillingEvent, lockUser, syncSubscription, type Tx } from "./apply-event.ts";
 import type { Billing, BillingContext } from "./billing-context.ts";
-import { billingError } from "./billing-errors.ts";
 import { grantsMembership, type SubscriptionStatus, type UserType, userTypeFor } from "./membership.ts";
 import { type BillingOptions, FREE_PLAN_ID, isPaidPlanId, packById, planById, planForPrice } from "./plans.ts";
 import { createSandboxProvider } from "./sandbox-provider.ts";
@@ -56,7 +55,7 @@ export async function subscribe(app: BillingContext, userId: number, input: Subs
     const current = await refreshedMembership(tx, app, userId);
 
     if (plan.id === FREE_PLAN_ID) {
-      if (!current) throw billingError("ALREADY_FREE");
+      if (!current) throw new AppError("ALREADY_FREE");
       if (current.cancelAtPeriodEnd) return "success";
       await syncSubscription(tx, app, userId, await provider.cancelAtPeriodEnd(current.providerSubscriptionId));
       return "success";
@@ -66,7 +65,7 @@ export async function subscribe(app: BillingContext, userId: number, input: Subs
 
     if (current) {
       if (current.planId === plan.id) {
-        if (!current.cancelAtPeriodEnd) throw billingError("PLAN_UNCHANGED");
+        if (!current.cancelAtPeriodEnd) throw new AppError("PLAN_UNCHANGED");
         await syncSubscription(tx, app, userId, await provider.resume(current.providerSubscriptionId));
         return "success";
       }
@@ -111,7 +110,7 @@ export async function buyPoints(
   const cancelUrl = returnUrl(options, pages.errorPage, "/rechargeSuccess", "fail");
   return app.database.db.transaction(async (tx) => {
     const user = await lockedUser(tx, userId);
-    if (user.subscribePlan !== "") throw billingError("POINTS_FOR_FREE_USERS");
+    if (user.subscribePlan !== "") throw new AppError("POINTS_FOR_FREE_USERS");
     const checkout = await app.billing.provider.createCheckout({
       user: { id: userId, email: user.email, customerId: await customerIdFor(tx, app, userId, user.email, false) },
       item: { kind: "pack", pack },
@@ -137,7 +136,7 @@ export async function billingPortal(app: BillingContext, userId: number, returnP
     )
     .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id))
     .limit(1);
-  if (!row?.customerId) throw billingError("NO_SUBSCRIPTION");
+  if (!row?.customerId) throw new AppError("NO_SUBSCRIPTION");
   const session = await provider.createPortalSession({
     customerId: row.customerId,
     returnUrl: returnUrl(options, returnPage, "/pricing"),
@@ -187,6 +186,40 @@ export async function trialedTrade(app: BillingContext, userId: number): Promise
     .orderBy(desc(trades.createdAt), desc(trades.id))
     .limit(1);
   return { status: trade?.status ?? "none" };
+}
+
+/** What the buyer's return to /rechargeSuccess found: the checkout's state and what it sold. */
+export interface CheckoutReturn {
+  status: "complete" | "open" | "expired" | "unknown";
+  kind: "plan" | "points" | null;
+  points: number;
+}
+
+const CHECKOUT_ID = /^cs_[A-Za-z0-9_]{1,240}$/;
+
+/**
+ * The buyer is back from the checkout (/rechargeSuccess?id=…): the paid checkout is applied now,
+ * through the same event code and re-fetched from the provider, instead of waiting for the webhook.
+ * Only the buyer's own checkout counts; applying it twice (here and by the webhook) changes nothing.
+ */
+export async function confirmCheckout(app: BillingContext, userId: number, checkoutId: string): Promise<CheckoutReturn> {
+  const unknown: CheckoutReturn = { status: "unknown", kind: null, points: 0 };
+  if (!CHECKOUT_ID.test(checkoutId)) return unknown;
+  let checkout: Awaited<ReturnType<BillingContext["billing"]["provider"]["retrieveCheckout"]>>;
+  try {
+    checkout = await app.billing.provider.retrieveCheckout(checkoutId);
+  } catch (error) {
+    app.log.warn({ err: error, checkoutId }, "the returning checkout could not be read");
+    return unknown;
+  }
+  if (checkout.userId !== userId) return unknown;
+  if (checkout.status === "complete") {
+    await applyBillingEvent(app, { id: `return:${checkout.id}`, type: "checkout.session.completed", objectId: checkout.id });
+  }
+  const status =
+    checkout.status === "complete" || checkout.status === "open" || checkout.status === "expired" ? checkout.status : "unknown";
+  const pack = checkout.packId ? packById(checkout.packId) : undefined;
+  return { status, kind: checkout.mode === "payment" ? "points" : "plan", points: pack?.points ?? 0 };
 }
 
 /** The provider's webhook: verify the signature over the raw body, then apply the event once. */

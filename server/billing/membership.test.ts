@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { AppError, httpStatusOf, messageKeyOf } from "#common/errors.ts";
+import { ConfigError } from "../config-error.ts";
 import { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
-import { BillingError } from "./billing-errors.ts";
 import { returnUrl } from "./billing-service.ts";
 import { grantsMembership, priceShownFor, subscribePlanFor, userTypeFor } from "./membership.ts";
 import {
   ANNUAL_PLAN_ID,
-  BillingConfigError,
   billingEnvShape,
   billingOptionsFromEnv,
   MONTHLY_PLAN_ID,
@@ -99,7 +99,7 @@ describe("billing options", () => {
 
   it("a public site without Stripe keys refuses to start", () => {
     expect(() => billingOptionsFromEnv(parse({}), { publicUrl: "https://stickers.example", localMode: false })).toThrow(
-      BillingConfigError,
+      ConfigError,
     );
     expect(() =>
       billingOptionsFromEnv(parse({ STRIPE_SECRET_KEY: "sk_live_x" }), {
@@ -151,8 +151,12 @@ describe("return pages", () => {
     }
   });
 
-  it("billing errors carry a code and an HTTP status", () => {
-    const error = new BillingError("PLAN_UNCHANGED");
-    expect([error.code, error.http, error.message]).toEqual(["PLAN_UNCHANGED", 409, "You are already on this plan."]);
+  it("billing errors carry a code, an HTTP status and a catalog key", () => {
+    const error = new AppError("PLAN_UNCHANGED");
+    expect([error.code, httpStatusOf(error.code), messageKeyOf(error.code)]).toEqual([
+      "PLAN_UNCHANGED",
+      409,
+      "errors.planUnchanged",
+    ]);
   });
 });

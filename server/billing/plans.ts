@@ -1,86 +1,9 @@
 import { z } from "zod";
+import { ANNUAL_PLAN_ID, MONTHLY_PLAN_ID, type PaidPlanId } from "#common/plans.ts";
+import { ConfigError } from "../config-error.ts";
 
-/**
- * Plans, point packs and the billing options (spec §9). Amounts live here and nowhere else: the
- * pricing page, the checkout and the tests read them from this file.
- */
-export const FREE_PLAN_ID = 0;
-export const ANNUAL_PLAN_ID = 1;
-export const MONTHLY_PLAN_ID = 2;
-
-export type PlanId = typeof FREE_PLAN_ID | typeof ANNUAL_PLAN_ID | typeof MONTHLY_PLAN_ID;
-export type PaidPlanId = typeof ANNUAL_PLAN_ID | typeof MONTHLY_PLAN_ID;
-
-export interface Plan {
-  id: PlanId;
-  /** The card's name on the pricing page (spec §2: free, popular, basic). */
-  key: "free" | "popular" | "basic";
-  interval: "year" | "month" | null;
-  /** Dollars per month shown on the card for a first-time subscriber (the introductory offer). */
-  displayAmount: number;
-  /** Dollars per month at the regular price (struck through next to the display amount). */
-  originalAmount: number;
-  /** What one regular billing period costs, in cents (annual: 12 × 6.99). */
-  periodAmountCents: number;
-  /** What the first paid period costs a first-time subscriber, in cents (display amount per month). */
-  introPeriodAmountCents: number;
-}
-
-export const PLANS: readonly Plan[] = [
-  {
-    id: FREE_PLAN_ID,
-    key: "free",
-    interval: null,
-    displayAmount: 0,
-    originalAmount: 0,
-    periodAmountCents: 0,
-    introPeriodAmountCents: 0,
-  },
-  {
-    id: ANNUAL_PLAN_ID,
-    key: "popular",
-    interval: "year",
-    displayAmount: 1,
-    originalAmount: 6.99,
-    periodAmountCents: 8388,
-    introPeriodAmountCents: 1200,
-  },
-  {
-    id: MONTHLY_PLAN_ID,
-    key: "basic",
-    interval: "month",
-    displayAmount: 1,
-    originalAmount: 9.99,
-    periodAmountCents: 999,
-    introPeriodAmountCents: 100,
-  },
-];
-
-export function planById(id: number): Plan | undefined {
-  return PLANS.find((plan) => plan.id === id);
-}
-
-export function isPaidPlanId(id: number): id is PaidPlanId {
-  return id === ANNUAL_PLAN_ID || id === MONTHLY_PLAN_ID;
-}
-
-/** Point packs free users can buy (members create within their daily limit instead). */
-export interface PointPack {
-  id: string;
-  points: number;
-  amountCents: number;
-  currency: "usd";
-}
-
-export const POINT_PACKS: readonly PointPack[] = [
-  { id: "points-50", points: 50, amountCents: 499, currency: "usd" },
-  { id: "points-120", points: 120, amountCents: 999, currency: "usd" },
-  { id: "points-300", points: 300, amountCents: 1999, currency: "usd" },
-];
-
-export function packById(id: string): PointPack | undefined {
-  return POINT_PACKS.find((pack) => pack.id === id);
-}
+/** The billing options: Stripe keys and prices, or the sandbox (decision 0011). Plans and packs: common/plans.ts. */
+export * from "#common/plans.ts";
 
 /** The days of the free trial a first-time subscriber gets (decision 0011). */
 export const DEFAULT_TRIAL_DAYS = 7;
@@ -135,10 +58,6 @@ export const billingEnvShape = {
 
 export type BillingEnv = z.infer<z.ZodObject<typeof billingEnvShape>>;
 
-export class BillingConfigError extends Error {
-  override name = "BillingConfigError";
-}
-
 /**
  * Billing options from the parsed environment. Without STRIPE_SECRET_KEY the sandbox runs, but only
  * in local mode (PUBLIC_URL on localhost): a public site refuses to start rather than give plans away.
@@ -150,7 +69,7 @@ export function billingOptionsFromEnv(
   const base = { publicUrl: site.publicUrl.replace(/\/+$/, ""), trialDays: env.STRIPE_TRIAL_DAYS };
   if (!env.STRIPE_SECRET_KEY) {
     if (!site.localMode) {
-      throw new BillingConfigError(
+      throw new ConfigError(
         "STRIPE_SECRET_KEY is required when PUBLIC_URL is not localhost (the payments sandbox runs only in local mode)",
       );
     }
@@ -163,7 +82,7 @@ export function billingOptionsFromEnv(
     };
   }
   const missing = (["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ANNUAL", "STRIPE_PRICE_MONTHLY"] as const).filter((key) => !env[key]);
-  if (missing.length > 0) throw new BillingConfigError(`${missing.join(", ")} must be set with STRIPE_SECRET_KEY`);
+  if (missing.length > 0) throw new ConfigError(`${missing.join(", ")} must be set with STRIPE_SECRET_KEY`);
   const api = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
   return {
     ...base,

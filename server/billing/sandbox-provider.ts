@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { billingError } from "./billing-errors.ts";
+import { AppError } from "#common/errors.ts";
 import type {
   BillingEvent,
   BillingProvider,
@@ -138,12 +138,12 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
   const subscriptionOf = (id: string): SandboxSubscription => {
     const subscription = state.subscriptions[id];
-    if (!subscription) throw billingError("PAYMENT_PROVIDER_ERROR", `no sandbox subscription ${id}`);
+    if (!subscription) throw new AppError("PAYMENT_PROVIDER_ERROR", `no sandbox subscription ${id}`);
     return subscription;
   };
   const checkoutOf = (id: string): SandboxCheckout => {
     const checkout = state.checkouts[id];
-    if (!checkout) throw billingError("PAYMENT_PROVIDER_ERROR", `no sandbox checkout ${id}`);
+    if (!checkout) throw new AppError("PAYMENT_PROVIDER_ERROR", `no sandbox checkout ${id}`);
     return checkout;
   };
   const periodEnd = (planId: PaidPlanId, from: number) => {
@@ -184,7 +184,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
   const update = async (subscriptionId: string, change: Partial<SandboxSubscription>) => {
     const subscription = subscriptionOf(subscriptionId);
-    if (subscription.status === "canceled") throw billingError("PAYMENT_PROVIDER_ERROR", "the subscription is canceled");
+    if (subscription.status === "canceled") throw new AppError("PAYMENT_PROVIDER_ERROR", "the subscription is canceled");
     Object.assign(subscription, change);
     save();
     // Like Stripe's webhook, this arrives after the call returns.
@@ -206,14 +206,14 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
   const portalOf = (id: string) => {
     const portal = state.portals[id];
-    if (!portal) throw billingError("PAYMENT_PROVIDER_ERROR", `no sandbox portal session ${id}`);
+    if (!portal) throw new AppError("PAYMENT_PROVIDER_ERROR", `no sandbox portal session ${id}`);
     return portal;
   };
   const ownSubscription = (portalId: string, subscriptionId: string) => {
     const portal = portalOf(portalId);
     const subscription = subscriptionOf(subscriptionId);
     if (subscription.customerId !== portal.customerId)
-      throw billingError("PAYMENT_PROVIDER_ERROR", "not this customer's subscription");
+      throw new AppError("PAYMENT_PROVIDER_ERROR", "not this customer's subscription");
     return { portal, subscription };
   };
 
@@ -285,13 +285,13 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
     async retrieveInvoice(id) {
       const invoice = state.invoices[id];
-      if (!invoice) throw billingError("PAYMENT_PROVIDER_ERROR", `no sandbox invoice ${id}`);
+      if (!invoice) throw new AppError("PAYMENT_PROVIDER_ERROR", `no sandbox invoice ${id}`);
       return { ...invoice };
     },
 
     async verifyWebhook() {
       // The sandbox reports events in-process; a webhook call claiming to be from it is never genuine.
-      throw billingError("WEBHOOK_SIGNATURE_INVALID", "the payments sandbox sends no webhooks");
+      throw new AppError("WEBHOOK_SIGNATURE_INVALID", "the payments sandbox sends no webhooks");
     },
 
     checkout(id) {
@@ -302,7 +302,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
     async pay(id) {
       const checkout = checkoutOf(id);
-      if (checkout.status !== "open") throw billingError("CHECKOUT_CLOSED");
+      if (checkout.status !== "open") throw new AppError("CHECKOUT_CLOSED");
       const at = now();
       const events: Array<[string, string]> = [];
       if (checkout.item.kind === "plan") {
@@ -335,7 +335,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
     async decline(id) {
       const checkout = checkoutOf(id);
-      if (checkout.status !== "open") throw billingError("CHECKOUT_CLOSED");
+      if (checkout.status !== "open") throw new AppError("CHECKOUT_CLOSED");
       checkout.status = "expired";
       save();
       await emit("checkout.session.expired", checkout.id);
@@ -368,7 +368,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     async portalSwitch(portalId, subscriptionId, planId) {
       const { portal, subscription } = ownSubscription(portalId, subscriptionId);
       const priceId = options.prices[planId];
-      if (planForPrice(options, priceId) !== planId) throw billingError("PAYMENT_PROVIDER_ERROR", `no price for plan ${planId}`);
+      if (planForPrice(options, priceId) !== planId) throw new AppError("PAYMENT_PROVIDER_ERROR", `no price for plan ${planId}`);
       await switchPrice(subscription.id, priceId, planId, false);
       await pending;
       return { redirectUrl: portal.returnUrl };

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
+import { AppError } from "#common/errors.ts";
 import { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
-import { billingError } from "./billing-errors.ts";
 import type {
   BillingEvent,
   BillingProvider,
@@ -31,7 +31,7 @@ export function createStripeProvider(options: StripeOptions): BillingProvider {
     try {
       return await run();
     } catch (error) {
-      throw billingError("PAYMENT_PROVIDER_ERROR", `Stripe ${what} failed: ${(error as Error).message}`, error);
+      throw new AppError("PAYMENT_PROVIDER_ERROR", `Stripe ${what} failed: ${(error as Error).message}`, { cause: error });
     }
   };
 
@@ -130,7 +130,7 @@ export function createStripeProvider(options: StripeOptions): BillingProvider {
     retrieveInvoice: (id) => call("invoices.retrieve", async () => normaliseInvoice(await client.invoices.retrieve(id))),
 
     async verifyWebhook(rawBody, signatureHeader) {
-      if (!signatureHeader) throw billingError("WEBHOOK_SIGNATURE_INVALID", "missing Stripe-Signature header");
+      if (!signatureHeader) throw new AppError("WEBHOOK_SIGNATURE_INVALID", "missing Stripe-Signature header");
       let event: Stripe.Event;
       try {
         const payload = typeof rawBody === "string" ? rawBody : Buffer.from(rawBody);
@@ -141,10 +141,10 @@ export function createStripeProvider(options: StripeOptions): BillingProvider {
           WEBHOOK_TOLERANCE_SECONDS,
         );
       } catch (error) {
-        throw billingError("WEBHOOK_SIGNATURE_INVALID", (error as Error).message, error);
+        throw new AppError("WEBHOOK_SIGNATURE_INVALID", (error as Error).message, { cause: error });
       }
       const object = event.data.object as { id?: unknown };
-      if (typeof object.id !== "string") throw billingError("WEBHOOK_SIGNATURE_INVALID", "event without an object id");
+      if (typeof object.id !== "string") throw new AppError("WEBHOOK_SIGNATURE_INVALID", "event without an object id");
       return { id: event.id, type: event.type, objectId: object.id } satisfies BillingEvent;
     },
   };

@@ -66,7 +66,13 @@ export function parseStripeForm(body: string): Json {
   return out;
 }
 
-export async function startStripeStub(): Promise<StripeStub> {
+/**
+ * A stand-in for Stripe's API on loopback, answering like Stripe for the calls billing makes. On a
+ * fixed `port` it can serve a whole browser run (tests/e2e/global-setup.ts); there, `POST
+ * /_stand-in/checkout/{id}/pay` plays the buyer paying on Stripe's page: the checkout completes and its
+ * events are posted, signed, to `webhookUrl`, as Stripe would.
+ */
+export async function startStripeStub(options: { port?: number } = {}): Promise<StripeStub> {
   const stub: Omit<StripeStub, "url" | "port" | "close"> = {
     requests: [],
     customers: new Map(),
@@ -248,6 +254,22 @@ export async function startStripeStub(): Promise<StripeStub> {
     ["GET", /^\/v1\/invoices\/([^/]+)$/, (m) => found(stub.invoices.get(m[1] as string))],
   ];
 
+  async function payOnStripePage(sessionId: string, input: { webhookUrl?: string }): Promise<[number, Json]> {
+    const session = stub.sessions.get(sessionId);
+    if (!session || !input.webhookUrl) return found(undefined);
+    const deliveries: number[] = [];
+    for (const paid of completeCheckout(sessionId)) {
+      const { body, signature } = signedDelivery(paid);
+      const answer = await fetch(input.webhookUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body,
+      });
+      deliveries.push(answer.status);
+    }
+    return [200, { successUrl: String(session.success_url).replaceAll("{CHECKOUT_SESSION_ID}", sessionId), deliveries }];
+  }
+
   function found(object: Json | undefined): [number, Json] {
     return object
       ? [200, object]
@@ -266,6 +288,9 @@ export async function startStripeStub(): Promise<StripeStub> {
       response.writeHead(status, { "Content-Type": "application/json", "Request-Id": newId("req") });
       response.end(JSON.stringify(json));
     };
+    const standIn = url.pathname.match(/^\/_stand-in\/checkout\/([^/]+)\/pay$/);
+    if (standIn && request.method === "POST")
+      return send(...(await payOnStripePage(standIn[1] as string, JSON.parse(raw || "{}"))));
     if (request.headers.authorization !== `Bearer ${TEST_SECRET_KEY}`) {
       return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     }
@@ -289,7 +314,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       response.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(stub, {
     url: `http://127.0.0.1:${port}`,

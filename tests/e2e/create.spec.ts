@@ -107,9 +107,17 @@ test("without enough points, Generate offers free points and plans instead", asy
     await page.getByLabel("Choose a picture").setInputFiles({ name: "red.png", mimeType: "image/png", buffer: picture });
   }
   await page.getByRole("button", { name: "Generate sticker" }).click();
+  // The points/pricing modal (spec §2, 1241 px wide where the screen allows): plans, packs, invites.
   const dialog = page.getByRole("dialog", { name: "Not enough points" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("link", { name: "See plans" })).toHaveAttribute("href", /\/pricing$/);
+  await expect(dialog.getByText("This sticker costs 2 points and your balance is 0.")).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Annual" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Buy 50 points" })).toBeVisible();
+  const width = (await dialog.boundingBox())?.width ?? 0;
+  const viewport = page.viewportSize()?.width ?? 0;
+  if (viewport > 1241 + 32) expect(width).toBeCloseTo(1241, 0);
+  else expect(width).toBeLessThanOrEqual(viewport - 16);
+  await expect(dialog.getByRole("link", { name: "Compare plans and read the FAQ" })).toHaveAttribute("href", /\/pricing$/);
   await dialog.getByRole("button", { name: "Get free points" }).click();
   await expect(page.getByRole("dialog", { name: "Get free credit" })).toBeVisible();
 });

@@ -1,12 +1,15 @@
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
+import { startStripeStub } from "../../server/billing/test-stripe-server.ts";
 import { JWKS_PORT, KEY_FILE } from "./google-keys.ts";
 import { startMailSink } from "./mail-sink.ts";
+import { STRIPE_STAND_IN_PORT } from "./stripe-stand-in.ts";
 
 /**
  * For the whole run, on loopback: the test key's JWKS (the server's GOOGLE_JWKS_URL) and an SMTP
- * server that catches the app's sign-in mail (its SMTP_URL).
+ * server that catches the app's sign-in mail (its SMTP_URL), and a Stripe stand-in (STRIPE_API_BASE of
+ * the app configured with Stripe).
  */
 export default async function globalSetup() {
   const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -19,8 +22,10 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => server.listen(JWKS_PORT, "127.0.0.1", resolve));
   const stopMailSink = await startMailSink();
+  const stripe = await startStripeStub({ port: STRIPE_STAND_IN_PORT });
   return async () => {
     await stopMailSink();
+    await stripe.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
 }

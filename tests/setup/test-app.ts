@@ -22,10 +22,18 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   const dataDir = await mkdtemp(path.join(tmpdir(), "sticker-test-"));
   const database = await freshDatabaseUrl();
   // A public origin needs mail and a sealing key to boot (local mode fails closed); tests that use one
-  // get a mail server address that is never dialled unless the test sends mail.
+  // get a mail server and a Stripe API address that are never dialled unless the test uses them.
   const publicOrigin = env.PUBLIC_URL !== undefined && !/^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(env.PUBLIC_URL);
   const publicDefaults = publicOrigin
-    ? { SMTP_URL: "smtp://127.0.0.1:9", LINK_SEALING_KEY: "test-link-sealing-key-0123456789abcdef" }
+    ? {
+        SMTP_URL: "smtp://127.0.0.1:9",
+        LINK_SEALING_KEY: "test-link-sealing-key-0123456789abcdef",
+        STRIPE_SECRET_KEY: "sk_test_unused",
+        STRIPE_WEBHOOK_SECRET: "whsec_unused",
+        STRIPE_PRICE_ANNUAL: "price_test_annual",
+        STRIPE_PRICE_MONTHLY: "price_test_monthly",
+        STRIPE_API_BASE: "http://127.0.0.1:9",
+      }
     : {};
   const app = await bootAppContext(
     {

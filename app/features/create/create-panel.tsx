@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { PromptItem } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
@@ -9,15 +9,13 @@ import { ApiError } from "../../lib/api/client.ts";
 import { toastError } from "../../lib/toast.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
+import { requestPoints } from "../pricing/recharge-channel.ts";
 import { fetchTodayGenDetail, submitCreate } from "./create-requests.ts";
 import { rememberedTask, rememberTask } from "./current-task.ts";
 import { ImagePicker } from "./image-picker.tsx";
 import { StylePicker } from "./style-picker.tsx";
 import { TaskProgress } from "./task-progress.tsx";
 import { clearTryIt, readTryIt } from "./try-it.ts";
-
-// Loaded on demand: most visits never need it (first-load budget, ARCHITECTURE.md).
-const PointsNeededDialog = lazy(() => import("./points-needed-dialog.tsx"));
 
 function pickRandom<T>(items: T[], count: number): T[] {
   const copy = [...items];
@@ -66,7 +64,6 @@ export function CreatePanel({
   const [busy, setBusy] = useState(false);
   const [taskId, setTaskId] = useState<number | null>(null);
   const [today, setToday] = useState<TodayGenDetail | null>(null);
-  const [pointsNeeded, setPointsNeeded] = useState(false);
   const ids = { prompt: useId(), count: useId(), cost: useId() };
 
   // Text typed before signing in (INPUT_CONTENT_BEFORE_LOGIN), a "Try it" (try_it_data_key, styleId
@@ -128,7 +125,7 @@ export function CreatePanel({
       setTaskId(task.taskId);
       void revalidator.revalidate();
     } catch (error) {
-      if (error instanceof ApiError && error.status === "NOT_ENOUGH_POINTS") setPointsNeeded(true);
+      if (error instanceof ApiError && error.status === "NOT_ENOUGH_POINTS") requestPoints({ needed: cost });
       else toastError(error, t);
     } finally {
       setBusy(false);
@@ -253,11 +250,6 @@ export function CreatePanel({
           </div>
         </form>
       )}
-      {pointsNeeded ? (
-        <Suspense fallback={null}>
-          <PointsNeededDialog cost={cost} balance={user?.point ?? 0} onClose={() => setPointsNeeded(false)} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

@@ -3,6 +3,9 @@ import { Link, useRouteLoaderData } from "react-router";
 import { SOCIAL_LINKS } from "#common/site.ts";
 import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
+import { requestSignIn } from "../auth/sign-in-request.ts";
+import { useUser } from "../auth/use-user.ts";
+import { openBillingPortal } from "../pricing/manage-subscription.ts";
 import { LanguageSelect } from "./language-select.tsx";
 
 // The feedback form loads only when someone opens it (first-load budget).
@@ -16,6 +19,12 @@ export function SiteFooter() {
   const { to } = useLocalized();
   const root = useRouteLoaderData("root") as { supportEmail?: string } | undefined;
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const user = useUser();
+  // The billing portal in a new window (spec §7), opened inside the click; a visitor signs in first.
+  const manageSubscription = () => {
+    if (!user) requestSignIn("plan");
+    else void openBillingPortal(t, to("/pricing"));
+  };
   return (
     <footer className="border-stone-200 border-t bg-white">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr]">
@@ -32,9 +41,9 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <Link className={linkClass} to={to("/pricing#manage")}>
+              <button type="button" className={linkClass} onClick={manageSubscription}>
                 {t("footer.manageSubscription")}
-              </Link>
+              </button>
             </li>
             <li>
               <a className={linkClass} href={`mailto:${root?.supportEmail ?? "support@stickerstudio.app"}`}>

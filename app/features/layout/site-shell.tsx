@@ -1,10 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useTranslation } from "../../i18n/i18n.tsx";
 import { HAS_CATCH_ERROR_KEY } from "../../lib/api/error-toast.ts";
 import { TOASTER_NEEDED_EVENT, toasterMounted } from "../../lib/toast.ts";
 import { onSignInRequest } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import { onShareRequest } from "../invites/share-request.ts";
+import type { PricingOptions } from "../pricing/pricing-plans.tsx";
+import {
+  onPointsRequest,
+  onRechargeSuccess,
+  type PointsRequest,
+  RECHARGE_REFRESH_DELAY_MS,
+} from "../pricing/recharge-channel.ts";
 import { NavigationSpinner } from "./navigation-spinner.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -12,6 +20,7 @@ import { SiteHeader } from "./site-header.tsx";
 const SignInPrompt = lazy(() => import("../auth/sign-in-prompt.tsx"));
 const LoginDialog = lazy(() => import("../auth/login-dialog.tsx"));
 const ShareDialog = lazy(() => import("../invites/share-dialog.tsx"));
+const PointsDialog = lazy(() => import("../pricing/points-dialog.tsx"));
 const Toaster = lazy(() =>
   import("sonner").then(({ Toaster: SonnerToaster }) => ({
     default: function MountedToaster(props: React.ComponentProps<typeof SonnerToaster>) {
@@ -28,6 +37,18 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
   const [loginOpen, setLoginOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   useEffect(() => onShareRequest(() => setShareOpen(true)), []);
+  const [points, setPoints] = useState<PointsRequest | null>(null);
+  useEffect(() => onPointsRequest(setPoints), []);
+  const pricing = (useRouteLoaderData("root") as { pricing?: PricingOptions } | undefined)?.pricing;
+  const revalidator = useRevalidator();
+  // A payment finished in another tab (spec §4): the user (plan, points) is read again after 1 s.
+  useEffect(
+    () =>
+      onRechargeSuccess(() => {
+        setTimeout(() => void revalidator.revalidate(), RECHARGE_REFRESH_DELAY_MS);
+      }),
+    [revalidator],
+  );
   const user = useUser();
   const [toasts, setToasts] = useState(false);
   // The header's Sign in opens the login dialog; protected actions confirm first (spec §6).
@@ -70,6 +91,11 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       {shareOpen && user ? (
         <Suspense fallback={null}>
           <ShareDialog onClose={() => setShareOpen(false)} />
+        </Suspense>
+      ) : null}
+      {points && pricing ? (
+        <Suspense fallback={null}>
+          <PointsDialog request={points} options={pricing} onClose={() => setPoints(null)} />
         </Suspense>
       ) : null}
       {toasts ? (

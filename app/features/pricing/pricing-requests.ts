@@ -1,0 +1,49 @@
+import type { SubscriptionView } from "#common/plans.ts";
+import { apiCall } from "../../lib/api/client.ts";
+
+/** The calls of the pricing page (spec §7): answers are "success", "fail", or a URL to open. */
+export function requestPlan(plan: number, pages: { successPage: string; errorPage: string }) {
+  return apiCall<string>("POST", "/api/subscribe", { body: { plan, ...pages } });
+}
+
+export function requestPointPack(packId: string, pages: { successPage: string; errorPage: string }) {
+  return apiCall<string>("POST", "/api/recharge", { body: { packId, ...pages } });
+}
+
+export function requestBillingPortal(returnUrl: string) {
+  return apiCall<string>("POST", "/api/billingportal", { body: { returnUrl } });
+}
+
+export function fetchSubscription() {
+  return apiCall<SubscriptionView>("GET", "/api/user/subscribe", { dedupe: true });
+}
+
+/**
+ * Opens the payment step in a new window (spec §4): the window opens at once, inside the click,
+ * so no popup blocker stops it; it goes to the answer's URL when the server has answered. Only an
+ * https URL or a page of this site is followed. Without a window (blocked, or resuming after
+ * sign-in) this tab goes instead.
+ */
+export async function openPaymentWindow(
+  ask: () => Promise<string>,
+  options: { newWindow: boolean; resultPage: (status: "success" | "fail") => string; waitingText: string },
+): Promise<void> {
+  const popup = options.newWindow ? window.open("", "_blank") : null;
+  if (popup) {
+    popup.opener = null;
+    popup.document.title = options.waitingText;
+    popup.document.body.textContent = options.waitingText;
+  }
+  try {
+    const answer = await ask();
+    const target = answer === "success" || answer === "fail" ? options.resultPage(answer) : answer;
+    const url = new URL(target, window.location.href);
+    if (url.protocol !== "https:" && url.origin !== window.location.origin)
+      throw new Error(`unexpected payment URL ${url.origin}`);
+    if (popup) popup.location.href = url.href;
+    else window.location.assign(url.href);
+  } catch (error) {
+    popup?.close();
+    throw error;
+  }
+}

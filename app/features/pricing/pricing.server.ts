@@ -1,0 +1,30 @@
+import type { SubscriptionView } from "#common/plans.ts";
+import { confirmCheckout, currentSubscription } from "../../../server/billing/billing-service.ts";
+import type { AppContext } from "../../../server/context.ts";
+import { userOfRequest } from "../auth/session.server.ts";
+import type { PricingOptions } from "./pricing-plans.tsx";
+
+/** The numbers the plan cards quote, from the server's settings. */
+export function pricingOptions(app: AppContext): PricingOptions {
+  return {
+    trialDays: app.billing.options.trialDays,
+    dailyLimit: app.config.MEMBER_DAILY_LIMIT,
+    startingPoints: app.config.STARTING_POINTS,
+    costs: { text: app.config.TEXT_GENERATION_COST, image: app.config.IMAGE_GENERATION_COST },
+  };
+}
+
+/** The signed-in user's subscription for the pricing page (null for a visitor). */
+export async function subscriptionOfRequest(app: AppContext, request: Request): Promise<SubscriptionView | null> {
+  const user = await userOfRequest(app.database.db, request);
+  if (!user) return null;
+  const subscription = await currentSubscription(app, user.id);
+  return { ...subscription, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null };
+}
+
+/** /rechargeSuccess: the buyer's checkout applied now (not only when the webhook comes). */
+export async function checkoutOfRequest(app: AppContext, request: Request, checkoutId: string) {
+  const user = await userOfRequest(app.database.db, request);
+  if (!user) return null;
+  return confirmCheckout(app, user.id, checkoutId);
+}

@@ -1,0 +1,164 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { signInLinkFor } from "./mail-sink.ts";
+import { signInByEmail, uniqueEmail } from "./session.ts";
+
+/** Clicks a button that opens the payment step in a new window (spec §4) and returns that window. */
+async function paymentWindow(context: BrowserContext, open: () => Promise<void>): Promise<Page> {
+  const [popup] = await Promise.all([context.waitForEvent("page"), open()]);
+  await popup.waitForURL(/\/billing\/sandbox\//);
+  await expect(popup.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(popup.getByText("Test mode", { exact: true })).toBeVisible();
+  return popup;
+}
+
+const card = (page: Page, name: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", () => {
+  test("trial → member (points hidden) → monthly → annual → back to free, followed by another tab", async ({ page, context }) => {
+    test.slow(); // sign-in, a checkout window and four plan changes
+    await page.goto("/pricing");
+    await signInByEmail(page, context, uniqueEmail("trial"));
+    await expect(page.getByRole("heading", { level: 1, name: "Try every plan free for 7 days" })).toBeVisible();
+    // A free user: free is the current plan and cannot be chosen (spec §5); the header shows points.
+    await expect(card(page, "Free").getByRole("button", { name: "Current plan" })).toBeDisabled();
+    await expect(page.getByRole("banner").getByRole("link", { name: "10 points" })).toBeVisible();
+    const other = await context.newPage();
+    await other.goto("/");
+    await expect(other.getByRole("banner").getByRole("link", { name: "10 points" })).toBeVisible();
+
+    const checkout = await paymentWindow(context, () =>
+      card(page, "Annual").getByRole("button", { name: "Start free trial" }).click(),
+    );
+    await expect(checkout.getByText("The Annual plan with a 7-day free trial")).toBeVisible();
+    await checkout.getByRole("button", { name: "Start free trial" }).click();
+    await expect(checkout).toHaveURL(/\/rechargeSuccess\?status=success&id=cs_sandbox_/);
+    await expect(checkout.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+    await checkout.close();
+
+    // recharge_success: the chosen card starts, and every tab follows (members see no points, spec §6).
+    await expect(card(page, "Annual").getByText("Started!")).toBeVisible();
+    await expect(card(page, "Annual").getByRole("button", { name: "Current plan" })).toBeDisabled();
+    await expect(page.getByRole("heading", { level: 1, name: "Your plan" })).toBeVisible();
+    for (const tab of [page, other]) {
+      await expect(tab.getByRole("banner").getByRole("button", { name: "Account menu" })).toBeVisible();
+      await expect(tab.getByRole("banner").getByRole("link", { name: /points/ })).toHaveCount(0);
+      await expect(tab.getByRole("banner").getByRole("button", { name: "Get free credit" })).toHaveCount(0);
+    }
+    await other.close();
+
+    // Trialing → another paid plan: the end-trial confirmation comes first.
+    await card(page, "Monthly").getByRole("button", { name: "Switch to monthly" }).click();
+    const endTrial = page.getByRole("dialog", { name: "End your free trial now?" });
+    await expect(endTrial).toBeVisible();
+    await endTrial.getByRole("button", { name: "End trial and switch" }).click();
+    await expect(endTrial).toBeHidden();
+    await expect(card(page, "Monthly").getByRole("button", { name: "Current plan" })).toBeDisabled();
+
+    // Monthly → annual: the year/month confirmation.
+    await card(page, "Annual").getByRole("button", { name: "Switch to annual" }).click();
+    const toAnnual = page.getByRole("dialog", { name: "Switch to annual billing?" });
+    await toAnnual.getByRole("button", { name: "Switch plan" }).click();
+    await expect(toAnnual).toBeHidden();
+    await expect(card(page, "Annual").getByRole("button", { name: "Current plan" })).toBeDisabled();
+
+    // Back to free: the confirmation with its tips, then the cancel tip; the plan lasts to the period end.
+    await card(page, "Free").getByRole("button", { name: "Switch to free" }).click();
+    const toFree = page.getByRole("dialog", { name: "Go back to the free plan?" });
+    await expect(toFree.getByRole("listitem")).toHaveCount(4);
+    await toFree.getByRole("button", { name: "Cancel my plan" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your plan is cancelled and ends on" })).toBeVisible();
+    await expect(card(page, "Free").getByRole("button", { name: /^Free from / })).toBeDisabled();
+    await expect(card(page, "Annual").getByRole("button", { name: "Keep my plan" })).toBeEnabled();
+    await page.reload();
+    await expect(card(page, "Annual").getByRole("button", { name: "Keep my plan" })).toBeEnabled();
+  });
+
+  test("a point pack is paid in a new window and credited once", async ({ page, context }) => {
+    await page.goto("/pricing");
+    await signInByEmail(page, context, uniqueEmail("pack"));
+    const checkout = await paymentWindow(context, () => page.getByRole("button", { name: "Buy 50 points" }).click());
+    await expect(checkout.getByText("Due today")).toBeVisible();
+    await checkout.getByRole("button", { name: "Pay with the test card" }).click();
+    await expect(checkout.getByText("50 points have been added to your balance.")).toBeVisible();
+    await expect(page.getByText("Points added!")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "60 points" })).toBeVisible();
+    // Coming back to the same return page again credits nothing more.
+    await checkout.reload();
+    await expect(checkout.getByRole("banner").getByRole("link", { name: "60 points" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("banner").getByRole("link", { name: "60 points" })).toBeVisible();
+  });
+
+  test("a declined card changes nothing and says so", async ({ page, context }, info) => {
+    test.skip(info.project.name === "mobile", "the same page logic as on desktop");
+    await page.goto("/pricing");
+    await signInByEmail(page, context, uniqueEmail("decline"));
+    const checkout = await paymentWindow(context, () =>
+      card(page, "Monthly").getByRole("button", { name: "Start free trial" }).click(),
+    );
+    await checkout.getByRole("button", { name: "Simulate a declined card" }).click();
+    await expect(checkout).toHaveURL(/\/rechargeSuccess\?status=fail/);
+    await expect(checkout.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
+    await page.reload();
+    await expect(card(page, "Monthly").getByRole("button", { name: "Start free trial" })).toBeEnabled();
+    await expect(page.getByRole("banner").getByRole("link", { name: "10 points" })).toBeVisible();
+  });
+
+  test("a plan chosen while signed out is resumed right after sign-in (TO_PLAN_ID)", async ({ page, context }, info) => {
+    test.skip(info.project.name === "mobile", "the same page logic as on desktop");
+    await page.goto("/pricing");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(card(page, "Free").getByRole("button", { name: "Sign in" })).toBeEnabled();
+    await card(page, "Monthly").getByRole("button", { name: "Start free trial" }).click();
+    // spec §6: the sign-in confirmation, then the login dialog.
+    const prompt = page.getByRole("dialog");
+    await expect(prompt).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("TO_PLAN_ID"))).toBe("2");
+    await prompt.getByRole("button", { name: "Sign in" }).click();
+    const login = page.getByRole("dialog");
+    await login.getByRole("checkbox").check();
+    await login.getByRole("button", { name: "Continue with e-mail" }).click();
+    const email = uniqueEmail("resume");
+    await login.getByLabel("E-mail address").fill(email);
+    await login.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(login.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    // The mailed link opens /pricing signed in, and that tab (where the person now is) goes on to the
+    // checkout in place: a window opened without a click would be blocked.
+    const landing = await context.newPage();
+    await landing.goto(await signInLinkFor(email));
+    await landing.waitForURL(/\/billing\/sandbox\/checkout\//, { timeout: 30_000 });
+    await expect(landing.getByText("The Monthly plan with a 7-day free trial")).toBeVisible();
+    // The first tab is signed in too and stays where it was; the kept plan is used up.
+    await expect(login.getByRole("heading", { name: "You're signed in" })).toBeVisible();
+    await expect(page).toHaveURL(/\/pricing$/);
+    expect(await page.evaluate(() => localStorage.getItem("TO_PLAN_ID"))).toBeNull();
+  });
+
+  test("Manage subscription opens the billing portal in a new window", async ({ page, context }, info) => {
+    test.skip(info.project.name === "mobile", "the same page logic as on desktop");
+    test.slow(); // sign-in, a checkout window and the portal window
+    await page.goto("/pricing");
+    await signInByEmail(page, context, uniqueEmail("portal"));
+    // Never subscribed: told so, nothing opens for long.
+    await page.getByRole("contentinfo").getByRole("button", { name: "Manage subscription" }).click();
+    await expect(page.getByText("You don't have a subscription to manage yet.")).toBeVisible();
+
+    const checkout = await paymentWindow(context, () =>
+      card(page, "Monthly").getByRole("button", { name: "Start free trial" }).click(),
+    );
+    await checkout.getByRole("button", { name: "Start free trial" }).click();
+    await expect(checkout.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+    await checkout.close();
+    await expect(card(page, "Monthly").getByRole("button", { name: "Current plan" })).toBeDisabled();
+
+    const portal = await paymentWindow(context, () =>
+      page.getByRole("contentinfo").getByRole("button", { name: "Manage subscription" }).click(),
+    );
+    await expect(portal.getByRole("heading", { name: "Billing portal" })).toBeVisible();
+    await portal.getByRole("button", { name: "Switch to Annual" }).click();
+    await expect(portal).toHaveURL(/\/pricing$/);
+    await expect(card(portal, "Annual").getByRole("button", { name: "Current plan" })).toBeDisabled();
+  });
+});
