@@ -1,5 +1,6 @@
 import { pageContext } from "../context.ts";
 import { useUser } from "../features/auth/use-user.ts";
+import { introPrices } from "../features/pricing/format-price.ts";
 import { openBillingPortal } from "../features/pricing/manage-subscription.ts";
 import { pricingOptions, subscriptionOfRequest } from "../features/pricing/pricing.server.ts";
 import { PricingFaq } from "../features/pricing/pricing-faq.tsx";
@@ -25,7 +26,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const prices = introPrices(i18n.language);
   const { to } = useLocalized();
   const user = useUser();
   const { subscription, refresh } = useSubscription(loaderData.subscription);
@@ -36,7 +38,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <header className="mx-auto max-w-3xl space-y-3 text-center">
         <h1 className="font-bold text-3xl md:text-4xl">{t(`pricing.title.${userType}`, { days: options.trialDays })}</h1>
         <p className="text-lg text-stone-700">
-          {t(`pricing.description.${userType}`, { days: options.trialDays, count: options.dailyLimit })}
+          {t(`pricing.description.${userType}`, { days: options.trialDays, count: options.dailyLimit, ...prices })}
         </p>
         {testMode ? (
           <p className="inline-block rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900 text-sm">
@@ -45,7 +47,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <PricingPlans subscription={subscription} refreshSubscription={refresh} options={options} />
-      <p className="mx-auto max-w-3xl text-center text-sm text-stone-600">{t("pricing.priceTip", { days: options.trialDays })}</p>
+      <p className="mx-auto max-w-3xl text-center text-sm text-stone-600">
+        {t("pricing.priceTip", { days: options.trialDays, ...prices })}
+      </p>
       <section
         id="manage"
         aria-labelledby="manage-title"

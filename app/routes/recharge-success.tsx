@@ -21,11 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The return URL alone proves nothing: success is what the provider says about the buyer's own
   // checkout. Not confirmed yet (still processing, or no session to check it with) is "pending".
   const status =
-    asked === "fail" || checkout?.status === "expired"
-      ? "fail"
-      : !id || checkout?.status === "complete"
-        ? "success"
-        : "pending";
+    asked === "fail" || checkout?.status === "expired" ? "fail" : !id || checkout?.status === "complete" ? "success" : "pending";
   return { status, id, kind: checkout?.kind ?? null, points: checkout?.points ?? 0 } as const;
 }
 

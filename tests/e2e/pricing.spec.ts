@@ -161,4 +161,22 @@ test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", 
     await expect(portal).toHaveURL(/\/pricing$/);
     await expect(card(portal, "Annual").getByRole("button", { name: "Current plan" })).toBeDisabled();
   });
+
+  test("in German and Arabic: translated, prices in the language's format, every placeholder filled", async ({ page }) => {
+    await page.goto("/de/pricing");
+    await expect(page.getByRole("heading", { level: 1, name: "Alle Tarife 7 Tage kostenlos testen" })).toBeVisible();
+    const annual = card(page, "Jährlich");
+    await expect(annual.getByText(/^1\s\$$/)).toBeVisible();
+    await expect(annual.getByText(/^6,99\s\$$/)).toBeVisible();
+    await page.getByText(/^Was beinhaltet der Preis von 1\s\$\?/).click();
+    await expect(page.getByText(/12\s\$/)).toBeVisible();
+    await expect(page.locator("main")).not.toContainText("{{");
+    await expect(page.locator("main")).not.toContainText("pricing.");
+
+    await page.goto("/ar/pricing");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator("main")).not.toContainText("{{");
+    await expect(page.locator("main")).not.toContainText("pricing.");
+    await expect(page.getByRole("button", { name: "تسجيل الدخول" }).first()).toBeVisible();
+  });
 });
