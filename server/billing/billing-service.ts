@@ -124,21 +124,10 @@ export async function buyPoints(
 /** POST /api/billingportal: the provider's portal for the user's customer (NO_SUBSCRIPTION if never subscribed). */
 export async function billingPortal(app: BillingContext, userId: number, returnPage?: string): Promise<string> {
   const { provider, options } = app.billing;
-  const [row] = await app.database.db
-    .select({ customerId: subscriptions.providerCustomerId })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.provider, provider.name),
-        isNotNull(subscriptions.providerCustomerId),
-      ),
-    )
-    .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id))
-    .limit(1);
-  if (!row?.customerId) throw new AppError("NO_SUBSCRIPTION");
+  const customerId = await knownCustomerId(app.database.db, app, userId);
+  if (!customerId) throw new AppError("NO_SUBSCRIPTION");
   const session = await provider.createPortalSession({
-    customerId: row.customerId,
+    customerId,
     returnUrl: returnUrl(options, returnPage, "/pricing"),
   });
   return session.url;
@@ -287,6 +276,23 @@ async function refreshedMembership(tx: Tx, app: BillingContext, userId: number) 
   return best;
 }
 
+/** The provider customer of the user's newest subscription (any status), or null when they never had one. */
+async function knownCustomerId(db: Reader, app: BillingContext, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: subscriptions.providerCustomerId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.provider, app.billing.provider.name),
+        isNotNull(subscriptions.providerCustomerId),
+      ),
+    )
+    .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id))
+    .limit(1);
+  return row?.customerId ?? null;
+}
+
 /** The provider customer the user already has (from any earlier subscription), else a new one. */
 async function customerIdFor(
   tx: Tx,
@@ -295,21 +301,9 @@ async function customerIdFor(
   email: string | null,
   create = true,
 ): Promise<string | null> {
-  const { provider } = app.billing;
-  const [row] = await tx
-    .select({ customerId: subscriptions.providerCustomerId })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.provider, provider.name),
-        isNotNull(subscriptions.providerCustomerId),
-      ),
-    )
-    .orderBy(desc(subscriptions.updatedAt))
-    .limit(1);
-  if (row?.customerId) return row.customerId;
-  return create ? (await provider.createCustomer({ userId, email })).id : null;
+  const known = await knownCustomerId(tx, app, userId);
+  if (known) return known;
+  return create ? (await app.billing.provider.createCustomer({ userId, email })).id : null;
 }
 
 /**
