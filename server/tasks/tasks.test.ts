@@ -5,9 +5,10 @@ import type { TestApp } from "../../tests/setup/test-app.ts";
 import { pointsLedger, stickers, tasks, users } from "../db/schema.ts";
 import type { GenerationProvider } from "../generation/index.ts";
 import { changePoints } from "../points/change-points.ts";
-import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
+import { callApi, createGalleryTestApp } from "../stickers/test-helpers.ts";
 import { failTask, runTaskAttempt } from "./run-task.ts";
 import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";
+import { balanceOf, userWithPoints, waitForTask } from "./test-helpers.ts";
 
 let t: TestApp;
 let workers: TaskWorkers;
@@ -23,44 +24,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function userWithPoints(email: string, points: number): Promise<TestSession> {
-  const session = await signInTestUser(t, email);
-  if (points > 0) {
-    await changePoints(t.app.database.db, {
-      userId: session.userId,
-      delta: points,
-      reason: "test",
-      idempotencyKey: `grant:${email}`,
-    });
-  }
-  return session;
-}
-
-async function balanceOf(userId: number): Promise<number> {
-  const [row] = await t.app.database.db.select({ point: users.point }).from(users).where(eq(users.id, userId));
-  return row?.point ?? -1;
-}
-
-async function waitForTask(session: TestSession, taskId: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await callApi(t, "GET", "/api/v2/aitask/get", { params: { taskId: String(taskId) }, session });
-    if (body.data.status === TASK_STATUS.success || body.data.status === TASK_STATUS.failed) return body.data;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${body.data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe("creating a sticker from text", () => {
   it("debits the cost, runs through the queue and makes the viewer's public sticker", async () => {
-    const alice = await userWithPoints("alice@example.com", 10);
+    const alice = await userWithPoints(t, "alice@example.com", 10);
     const submit = await callApi(t, "POST", "/api/aitask/submitGenerateText", {
       body: { prompt: "  a happy cat with a balloon  " },
       session: alice,
     });
     expect(submit.http).toBe(200);
     expect(submit.body.data).toMatchObject({ status: TASK_STATUS.wait, cost: 1, point: 9 });
-    const done = await waitForTask(alice, submit.body.data.taskId);
+    const done = await waitForTask(t, alice, submit.body.data.taskId);
     expect(done).toMatchObject({
       status: TASK_STATUS.success,
       progress: 100,
@@ -73,7 +46,7 @@ describe("creating a sticker from text", () => {
     const png = await t.server.request(item.imageUrl);
     expect(png.status).toBe(200);
     expect(png.headers.get("content-type")).toBe("image/png");
-    expect(await balanceOf(alice.userId)).toBe(9);
+    expect(await balanceOf(t, alice.userId)).toBe(9);
 
     const [sticker] = await t.app.database.db.select().from(stickers).where(eq(stickers.stickerInstId, item.stickerInstId));
     expect(sticker).toMatchObject({ ownerId: alice.userId, visibility: "public", taskId: submit.body.data.taskId });
@@ -85,12 +58,12 @@ describe("creating a sticker from text", () => {
   });
 
   it("keeps a private sticker out of the public lists", async () => {
-    const bob = await userWithPoints("bob@example.com", 5);
+    const bob = await userWithPoints(t, "bob@example.com", 5);
     const submit = await callApi(t, "POST", "/api/aitask/submitGenerateText", {
       body: { prompt: "secret dragon", visibility: "private" },
       session: bob,
     });
-    const done = await waitForTask(bob, submit.body.data.taskId);
+    const done = await waitForTask(t, bob, submit.body.data.taskId);
     expect(done.visibility).toBe("private");
     const id = done.stickers[0].stickerInstId;
     const latest = await callApi(t, "GET", "/api/square/pageByTag", {
@@ -102,7 +75,7 @@ describe("creating a sticker from text", () => {
   });
 
   it("refuses bad prompts before any cost, with a translated message", async () => {
-    const carol = await userWithPoints("carol@example.com", 3);
+    const carol = await userWithPoints(t, "carol@example.com", 3);
     const cases: [unknown, string][] = [
       ["   ", "PROMPT_EMPTY"],
       ["x".repeat(301), "PROMPT_TOO_LONG"],
@@ -130,11 +103,11 @@ describe("creating a sticker from text", () => {
       session: carol,
     });
     expect(unknownStyle.body.status).toBe("STYLE_NOT_FOUND");
-    expect(await balanceOf(carol.userId)).toBe(2);
+    expect(await balanceOf(t, carol.userId)).toBe(2);
   });
 
   it("answers NOT_ENOUGH_POINTS (402) and writes no task when the balance is short", async () => {
-    const dan = await userWithPoints("dan@example.com", 0);
+    const dan = await userWithPoints(t, "dan@example.com", 0);
     const { http, body } = await callApi(t, "POST", "/api/aitask/submitGenerateText", {
       body: { prompt: "a dog" },
       session: dan,
@@ -148,8 +121,8 @@ describe("creating a sticker from text", () => {
   it("needs a session, and hides other users' tasks", async () => {
     const visitor = await callApi(t, "POST", "/api/aitask/submitGenerateText", { body: { prompt: "a dog" } });
     expect(visitor.body.status).toBe("AUTH_ERROR");
-    const erin = await userWithPoints("erin@example.com", 2);
-    const frank = await userWithPoints("frank@example.com", 0);
+    const erin = await userWithPoints(t, "erin@example.com", 2);
+    const frank = await userWithPoints(t, "frank@example.com", 0);
     const submit = await callApi(t, "POST", "/api/aitask/submitGenerateText", { body: { prompt: "a fox" }, session: erin });
     const peek = await callApi(t, "GET", "/api/v2/aitask/get", {
       params: { taskId: String(submit.body.data.taskId) },
@@ -157,13 +130,13 @@ describe("creating a sticker from text", () => {
     });
     expect(peek.http).toBe(404);
     expect(peek.body.status).toBe("TASK_NOT_FOUND");
-    await waitForTask(erin, submit.body.data.taskId);
+    await waitForTask(t, erin, submit.body.data.taskId);
   });
 });
 
 describe("members", () => {
   it("pay nothing and stop at the daily limit", async () => {
-    const gina = await userWithPoints("gina@example.com", 0);
+    const gina = await userWithPoints(t, "gina@example.com", 0);
     await t.app.database.db.update(users).set({ subscribePlan: "price_annual" }).where(eq(users.id, gina.userId));
     const before = await callApi(t, "GET", "/api/aitask/todayGenDetail", { session: gina });
     expect(before.body.data).toEqual({
@@ -187,7 +160,7 @@ describe("members", () => {
   });
 
   it("free users see their costs and what their balance pays for", async () => {
-    const hal = await userWithPoints("hal@example.com", 7);
+    const hal = await userWithPoints(t, "hal@example.com", 7);
     const detail = await callApi(t, "GET", "/api/aitask/todayGenDetail", { session: hal });
     expect(detail.body.data).toEqual({
       member: false,
@@ -203,7 +176,7 @@ describe("members", () => {
 
 describe("points stay right under concurrency", () => {
   it("200 parallel submits against a balance of 50 accept exactly 50", async () => {
-    const ivy = await userWithPoints("ivy@example.com", 50);
+    const ivy = await userWithPoints(t, "ivy@example.com", 50);
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         callApi(t, "POST", "/api/aitask/submitGenerateText", { body: { prompt: `parallel ${i}` }, session: ivy }),
@@ -213,7 +186,7 @@ describe("points stay right under concurrency", () => {
     const refused = results.filter((r) => r.body.status === "NOT_ENOUGH_POINTS");
     expect(accepted).toHaveLength(50);
     expect(refused).toHaveLength(150);
-    expect(await balanceOf(ivy.userId)).toBe(0);
+    expect(await balanceOf(t, ivy.userId)).toBe(0);
     const [ledger] = await t.app.database.db
       .select({ sum: sql<number>`sum(${pointsLedger.delta})::int` })
       .from(pointsLedger)
@@ -232,7 +205,7 @@ describe("failures", () => {
   });
 
   async function waitingTask(email: string) {
-    const user = await userWithPoints(email, 1);
+    const user = await userWithPoints(t, email, 1);
     const [task] = await t.app.database.db
       .insert(tasks)
       .values({ userId: user.userId, type: 1, prompt: "a cloud", cost: 1 })
@@ -251,16 +224,16 @@ describe("failures", () => {
     await expect(runTaskAttempt(t.app, failing(true), { taskId, retryCount: 0, retryLimit: 2 })).rejects.toThrow("provider down");
     let [row] = await t.app.database.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(row).toMatchObject({ status: TASK_STATUS.wait, attempts: 1 });
-    expect(await balanceOf(user.userId)).toBe(0);
+    expect(await balanceOf(t, user.userId)).toBe(0);
 
     await runTaskAttempt(t.app, failing(true), { taskId, retryCount: 2, retryLimit: 2 });
     [row] = await t.app.database.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(row).toMatchObject({ status: TASK_STATUS.failed, errorCode: "PROVIDER_UNAVAILABLE", attempts: 2 });
-    expect(await balanceOf(user.userId)).toBe(1);
+    expect(await balanceOf(t, user.userId)).toBe(1);
     // The dead-letter path and a duplicate job change nothing more.
     expect(await failTask(t.app, taskId, "GENERATION_FAILED")).toBe(false);
     await runTaskAttempt(t.app, failing(true), { taskId, retryCount: 2, retryLimit: 2 });
-    expect(await balanceOf(user.userId)).toBe(1);
+    expect(await balanceOf(t, user.userId)).toBe(1);
     const refunds = await t.app.database.db
       .select()
       .from(pointsLedger)
@@ -281,6 +254,6 @@ describe("failures", () => {
     await runTaskAttempt(t.app, failing(false), { taskId, retryCount: 0, retryLimit: 2 });
     const [row] = await t.app.database.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(row?.status).toBe(TASK_STATUS.failed);
-    expect(await balanceOf(user.userId)).toBe(1);
+    expect(await balanceOf(t, user.userId)).toBe(1);
   });
 });

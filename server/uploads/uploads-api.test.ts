@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorCode } from "#common/errors.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import type { TestApp } from "../../tests/setup/test-app.ts";
-import { tasks, users } from "../db/schema.ts";
-import { changePoints } from "../points/change-points.ts";
-import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
+import { tasks } from "../db/schema.ts";
+import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
 import { startTaskWorkers, type TaskWorkers } from "../tasks/task-worker.ts";
+import { balanceOf, userWithPoints, waitForTask } from "../tasks/test-helpers.ts";
 import {
   emptyUpload,
   gifImage,
@@ -48,24 +48,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function userWithPoints(email: string, points: number): Promise<TestSession> {
-  const session = await signInTestUser(t, email);
-  if (points > 0) {
-    await changePoints(t.app.database.db, {
-      userId: session.userId,
-      delta: points,
-      reason: "test",
-      idempotencyKey: `grant:${email}`,
-    });
-  }
-  return session;
-}
-
-async function balanceOf(userId: number): Promise<number> {
-  const [row] = await t.app.database.db.select({ point: users.point }).from(users).where(eq(users.id, userId));
-  return row?.point ?? -1;
-}
-
 async function taskRowsOf(userId: number) {
   return t.app.database.db.select().from(tasks).where(eq(tasks.userId, userId));
 }
@@ -89,16 +71,6 @@ function formWith(file: Buffer | undefined, name = "picture.png", fields: Record
 
 const submit = (session: TestSession, form: FormData) => callApi(t, "POST", "/api/aitask/submitGenerate", { form, session });
 
-async function waitForTask(session: TestSession, taskId: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await callApi(t, "GET", "/api/v2/aitask/get", { params: { taskId: String(taskId) }, session });
-    if (body.data.status === TASK_STATUS.success || body.data.status === TASK_STATUS.failed) return body.data;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${body.data.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The stored input of a task: the bytes under its `inputKey`. */
 async function storedInputOf(taskId: number): Promise<Buffer> {
   const [row] = await t.app.database.db.select({ inputKey: tasks.inputKey }).from(tasks).where(eq(tasks.id, taskId));
@@ -113,7 +85,7 @@ describe("POST /api/aitask/submitGenerate refuses hostile uploads at no cost", (
   let victim: TestSession;
 
   beforeAll(async () => {
-    victim = await userWithPoints("victim@example.com", 5);
+    victim = await userWithPoints(t, "victim@example.com", 5);
   });
 
   const cases: [string, ErrorCode, number, () => FormData | Promise<FormData>][] = [
@@ -133,7 +105,7 @@ describe("POST /api/aitask/submitGenerate refuses hostile uploads at no cost", (
     expect(answer.http).toBe(http);
     expect(answer.body.status).toBe(code);
     expect(answer.body.data).toBeNull();
-    expect(await balanceOf(victim.userId)).toBe(5);
+    expect(await balanceOf(t, victim.userId)).toBe(5);
     expect(await taskRowsOf(victim.userId)).toHaveLength(0);
     expect(await storedUploads()).toEqual([]);
   });
@@ -145,7 +117,7 @@ describe("POST /api/aitask/submitGenerate refuses hostile uploads at no cost", (
     });
     expect(answer.http).toBe(400);
     expect(answer.body.status).toBe("INVALID_INPUT");
-    expect(await balanceOf(victim.userId)).toBe(5);
+    expect(await balanceOf(t, victim.userId)).toBe(5);
     expect(await taskRowsOf(victim.userId)).toHaveLength(0);
   });
 
@@ -158,7 +130,7 @@ describe("POST /api/aitask/submitGenerate refuses hostile uploads at no cost", (
       expect(answer.http, String(size)).toBe(413);
       expect(answer.body.status, String(size)).toBe("UPLOAD_TOO_LARGE");
     }
-    expect(await balanceOf(victim.userId)).toBe(5);
+    expect(await balanceOf(t, victim.userId)).toBe(5);
     expect(await taskRowsOf(victim.userId)).toHaveLength(0);
     expect(await storedUploads()).toEqual([]);
   });
@@ -178,14 +150,14 @@ describe("POST /api/aitask/submitGenerate refuses hostile uploads at no cost", (
 
 describe("POST /api/aitask/submitGenerate with a valid picture", () => {
   it("a JPEG costs 2 points, is stored as a re-encoded PNG and becomes a 512×512 PNG sticker", async () => {
-    const maker = await userWithPoints("maker@example.com", 5);
+    const maker = await userWithPoints(t, "maker@example.com", 5);
     const jpeg = await validJpeg();
     const submitted = await submit(maker, formWith(jpeg, "holiday.jpg", { prompt: "my cat", visibility: "private" }));
     expect(submitted.http).toBe(200);
     expect(submitted.body.data).toMatchObject({ status: TASK_STATUS.wait, cost: 2, point: 3 });
     const taskId = submitted.body.data.taskId as number;
 
-    const done = await waitForTask(maker, taskId);
+    const done = await waitForTask(t, maker, taskId);
     expect(done).toMatchObject({
       status: TASK_STATUS.success,
       type: 2,
@@ -194,7 +166,7 @@ describe("POST /api/aitask/submitGenerate with a valid picture", () => {
       visibility: "private",
       errorCode: null,
     });
-    expect(await balanceOf(maker.userId)).toBe(3);
+    expect(await balanceOf(t, maker.userId)).toBe(3);
     expect(await taskRowsOf(maker.userId)).toHaveLength(1);
 
     const input = await storedInputOf(taskId);
@@ -218,12 +190,12 @@ describe("POST /api/aitask/submitGenerate with a valid picture", () => {
   });
 
   it("a PNG with HTML after IEND is accepted, and the stored input holds none of it", async () => {
-    const user = await userWithPoints("polyglot@example.com", 5);
+    const user = await userWithPoints(t, "polyglot@example.com", 5);
     const polyglot = await pngPolyglot();
     expect(polyglot.includes(PNG_POLYGLOT_PAYLOAD)).toBe(true);
     const submitted = await submit(user, formWith(polyglot));
     expect(submitted.body.data).toMatchObject({ cost: 2, point: 3 });
-    const done = await waitForTask(user, submitted.body.data.taskId);
+    const done = await waitForTask(t, user, submitted.body.data.taskId);
     expect(done.status).toBe(TASK_STATUS.success);
     // No words came with the picture: the sticker is still named (cards and alt text need one).
     expect(done.stickers[0].name).toBe("Photo sticker");
@@ -236,10 +208,10 @@ describe("POST /api/aitask/submitGenerate with a valid picture", () => {
   });
 
   it("a JPEG with a ZIP appended is accepted, and the stored input holds none of the archive", async () => {
-    const user = await userWithPoints("zip@example.com", 5);
+    const user = await userWithPoints(t, "zip@example.com", 5);
     const submitted = await submit(user, formWith(await jpegZipPolyglot(), "picture.jpg"));
     expect(submitted.body.data).toMatchObject({ cost: 2, point: 3 });
-    const done = await waitForTask(user, submitted.body.data.taskId);
+    const done = await waitForTask(t, user, submitted.body.data.taskId);
     expect(done.status).toBe(TASK_STATUS.success);
 
     const input = await storedInputOf(submitted.body.data.taskId);
@@ -249,7 +221,7 @@ describe("POST /api/aitask/submitGenerate with a valid picture", () => {
   });
 
   it("answers NOT_ENOUGH_POINTS (402) and writes no task when the balance is short", async () => {
-    const poor = await userWithPoints("poor@example.com", 1);
+    const poor = await userWithPoints(t, "poor@example.com", 1);
     const before = await storedUploads();
     // A picture no other test sent, so any stored file would be this refused upload's.
     const fresh = await sharp({ create: { width: 90, height: 70, channels: 3, background: "#123456" } })
@@ -258,7 +230,7 @@ describe("POST /api/aitask/submitGenerate with a valid picture", () => {
     const answer = await submit(poor, formWith(fresh, "picture.jpg"));
     expect(answer.http).toBe(402);
     expect(answer.body.status).toBe("NOT_ENOUGH_POINTS");
-    expect(await balanceOf(poor.userId)).toBe(1);
+    expect(await balanceOf(t, poor.userId)).toBe(1);
     expect(await taskRowsOf(poor.userId)).toHaveLength(0);
     // Refused before the picture was stored: nothing left behind.
     expect(await storedUploads()).toEqual(before);

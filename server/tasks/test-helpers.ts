@@ -1,0 +1,37 @@
+/** Fixtures for the creating-stickers tests: a user with points, their balance, a task followed to its end. */
+import { eq } from "drizzle-orm";
+import { TASK_STATUS } from "#common/tasks.ts";
+import type { TestApp } from "../../tests/setup/test-app.ts";
+import { users } from "../db/schema.ts";
+import { changePoints } from "../points/change-points.ts";
+import { callApi, signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
+
+/** Signs a new user in and grants them `points` more than the starting grant. */
+export async function userWithPoints(t: TestApp, email: string, points: number): Promise<TestSession> {
+  const session = await signInTestUser(t, email);
+  if (points > 0) {
+    await changePoints(t.app.database.db, {
+      userId: session.userId,
+      delta: points,
+      reason: "test",
+      idempotencyKey: `grant:${email}`,
+    });
+  }
+  return session;
+}
+
+export async function balanceOf(t: TestApp, userId: number): Promise<number> {
+  const [row] = await t.app.database.db.select({ point: users.point }).from(users).where(eq(users.id, userId));
+  return row?.point ?? -1;
+}
+
+/** Polls the task call (as the page does) until the task succeeded or failed. */
+export async function waitForTask(t: TestApp, session: TestSession, taskId: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await callApi(t, "GET", "/api/v2/aitask/get", { params: { taskId: String(taskId) }, session });
+    if (body.data.status === TASK_STATUS.success || body.data.status === TASK_STATUS.failed) return body.data;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${body.data.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
