@@ -3,7 +3,7 @@
  * 512 px and the other at most 512, under 512 KB. WhatsApp: a 512×512 WebP on a transparent
  * background, at most 100 KB. Sizes are counted in thousands of bytes, the stricter reading.
  */
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 export const STICKER_EDGE = 512;
 export const TELEGRAM_MAX_BYTES = 512 * 1000;
@@ -48,29 +48,32 @@ async function firstThatFits(target: string, maxBytes: number, encodings: readon
   throw new ExportTooLargeError(target, smallest, maxBytes);
 }
 
+/** The sticker decoded once at 512 px (`fit` as sharp's resize); every attempt encodes these pixels. */
+async function stickerPixels(png: Buffer, fit: "inside" | "contain") {
+  const { data, info } = await sharp(png)
+    .ensureAlpha()
+    .resize(STICKER_EDGE, STICKER_EDGE, { fit, background: TRANSPARENT })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return () => sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+}
+
+/** One WebP encoding per quality step, best first. */
+function webpAttempts(pixels: () => Sharp): (() => Promise<Buffer>)[] {
+  return WEBP_STEPS.map(
+    (step) => () =>
+      pixels()
+        .webp({ ...step, effort: 5 })
+        .toBuffer(),
+  );
+}
+
 /** Telegram: the longer side scaled to exactly 512 px, aspect kept, under 512 KB. */
 export async function exportForTelegram(png: Buffer, format: TelegramFormat, options: ExportOptions = {}): Promise<Buffer> {
   const maxBytes = options.maxBytes ?? TELEGRAM_MAX_BYTES;
-  // Decoded once; every attempt encodes the same pixels.
-  const { data, info } = await sharp(png)
-    .ensureAlpha()
-    .resize(STICKER_EDGE, STICKER_EDGE, { fit: "inside" })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+  const pixels = await stickerPixels(png, "inside");
   const target = `telegram.${format}`;
-  if (format === "webp") {
-    return firstThatFits(
-      target,
-      maxBytes,
-      WEBP_STEPS.map(
-        (step) => () =>
-          pixels()
-            .webp({ ...step, effort: 5 })
-            .toBuffer(),
-      ),
-    );
-  }
+  if (format === "webp") return firstThatFits(target, maxBytes, webpAttempts(pixels));
   return firstThatFits(target, maxBytes, [
     () => pixels().png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer(),
     ...PNG_PALETTE_COLOURS.map(
@@ -82,20 +85,5 @@ export async function exportForTelegram(png: Buffer, format: TelegramFormat, opt
 /** WhatsApp: exactly 512×512, the sticker centred on transparency, WebP under 100 KB. */
 export async function exportForWhatsApp(png: Buffer, options: ExportOptions = {}): Promise<Buffer> {
   const maxBytes = options.maxBytes ?? WHATSAPP_MAX_BYTES;
-  const { data, info } = await sharp(png)
-    .ensureAlpha()
-    .resize(STICKER_EDGE, STICKER_EDGE, { fit: "contain", background: TRANSPARENT })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
-  return firstThatFits(
-    "whatsapp.webp",
-    maxBytes,
-    WEBP_STEPS.map(
-      (step) => () =>
-        pixels()
-          .webp({ ...step, effort: 5 })
-          .toBuffer(),
-    ),
-  );
+  return firstThatFits("whatsapp.webp", maxBytes, webpAttempts(await stickerPixels(png, "contain")));
 }
