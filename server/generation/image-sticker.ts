@@ -4,51 +4,23 @@
  * photo" with the same die-cut border, never a broken cut-out (GENERATOR.md).
  */
 
-import type { OutputInfo, Sharp } from "sharp";
+import type { OutputInfo } from "sharp";
 import sharp from "sharp";
 import { segmentPerson } from "./image/person-segmentation.ts";
 import { removeBackground } from "./image/remove-background.ts";
 import type { GeneratedSticker, ImageStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { finishSticker } from "./render/finish.ts";
-import { CANVAS } from "./render/layout.ts";
 import type { Raster } from "./render/pixels.ts";
+import { placeOnCanvas, toStyleResolution } from "./render/place.ts";
 import type { StyleSpec } from "./styles.ts";
 import { styleOf } from "./styles.ts";
 
 /** Analysis and cut-out happen at this size: big enough for a 512 sticker, small enough to be quick. */
 const WORK = 440;
-const ART = 424;
 const MIN_CONFIDENCE = 0.45;
 /** Uploads are validated upstream; this only stops a decompression bomb reaching the pipeline. */
 const MAX_INPUT_PIXELS = 40_000_000;
-
-async function toStyleResolution(art: Raster, style: StyleSpec): Promise<Raster> {
-  if (style.resolution === art.width) return art;
-  const data = await sharp(art.data, { raw: { width: art.width, height: art.height, channels: 4 } })
-    .resize(style.resolution, style.resolution)
-    .raw()
-    .toBuffer();
-  return { data, width: style.resolution, height: style.resolution };
-}
-
-async function placeOnCanvas(image: Sharp, w: number, h: number): Promise<Raster> {
-  const scale = Math.min(ART / w, ART / h);
-  const tw = Math.max(1, Math.round(w * scale));
-  const th = Math.max(1, Math.round(h * scale));
-  const data = await image
-    .resize(tw, th)
-    .extend({
-      top: Math.floor((CANVAS - th) / 2),
-      bottom: Math.ceil((CANVAS - th) / 2),
-      left: Math.floor((CANVAS - tw) / 2),
-      right: Math.ceil((CANVAS - tw) / 2),
-      background: { r: 0, g: 0, b: 0, alpha: 0 },
-    })
-    .raw()
-    .toBuffer();
-  return { data, width: CANVAS, height: CANVAS };
-}
 
 async function framedPhoto(input: Buffer): Promise<Raster> {
   const side = 400;

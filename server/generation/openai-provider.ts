@@ -8,9 +8,9 @@ import sharp from "sharp";
 import type { GeneratedSticker, GenerationProvider, ImageStickerRequest, TextStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { finishSticker } from "./render/finish.ts";
-import { CANVAS } from "./render/layout.ts";
 import type { Raster } from "./render/pixels.ts";
 import { opaqueBounds } from "./render/pixels.ts";
+import { placeOnCanvas, toStyleResolution } from "./render/place.ts";
 import type { StyleKey, StyleSpec } from "./styles.ts";
 import { styleOf } from "./styles.ts";
 
@@ -56,8 +56,6 @@ const STYLE_PROMPTS: Record<StyleKey, string> = {
   retro: "warm faded retro print style from the 1970s",
 };
 
-/** Leaves room around the art for the widest die-cut border and its shadow (as image stickers do). */
-const ART = 424;
 /** The model answers with 1024² pictures; this only stops a malformed answer exhausting memory. */
 const MAX_OUTPUT_PIXELS = 16_000_000;
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -166,35 +164,10 @@ async function finishHostedPicture(b64: string | undefined, style: StyleSpec): P
   const box = opaqueBounds(picture);
   if (!box) throw badOutput("The image provider's picture is empty.");
 
-  const scale = Math.min(ART / box.width, ART / box.height);
-  const width = Math.max(1, Math.round(box.width * scale));
-  const height = Math.max(1, Math.round(box.height * scale));
-  const placed = await sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 4 } })
-    .extract(box)
-    .resize(width, height)
-    .extend({
-      top: Math.floor((CANVAS - height) / 2),
-      bottom: Math.ceil((CANVAS - height) / 2),
-      left: Math.floor((CANVAS - width) / 2),
-      right: Math.ceil((CANVAS - width) / 2),
-      background: { r: 0, g: 0, b: 0, alpha: 0 },
-    })
-    .raw()
-    .toBuffer();
+  const cropped = sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 4 } }).extract(box);
+  const placed = await placeOnCanvas(cropped, box.width, box.height);
   // The model already drew the style; the offline filters would paint it a second time.
-  return finishSticker(await atStyleResolution(placed, style), style, { treat: false });
-}
-
-/** Pixel art is die-cut at its own small resolution and scaled up without smoothing. */
-async function atStyleResolution(canvas: Buffer, style: StyleSpec): Promise<Raster> {
-  const side = style.resolution;
-  if (side === CANVAS) return { data: canvas, width: CANVAS, height: CANVAS };
-  // A second sharp pipeline: one pipeline applies a single resize, whatever the call order.
-  const data = await sharp(canvas, { raw: { width: CANVAS, height: CANVAS, channels: 4 } })
-    .resize(side, side)
-    .raw()
-    .toBuffer();
-  return { data, width: side, height: side };
+  return finishSticker(await toStyleResolution(placed, style), style, { treat: false });
 }
 
 function badOutput(message: string): HostedProviderError {
