@@ -123,7 +123,7 @@ test.describe("public browsing (spec §2)", () => {
     await expect(dialog).toBeHidden();
   });
 
-  for (const path of ["/", "/stickers/latest", "/ar/", "/ar/stickers/latest"]) {
+  for (const path of ["/", "/stickers/latest", "/ar/", "/ar/stickers/latest", "/pricing"]) {
     test(`axe finds no serious or critical issue on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
