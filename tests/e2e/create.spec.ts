@@ -91,7 +91,10 @@ test("a visitor's Generate asks to sign in and keeps the typed text", async ({ p
   await expect(page.getByLabel("Describe your sticker")).toHaveValue("a robot eating pizza");
 });
 
-test("without enough points, Generate offers free points and plans instead", async ({ page, context }) => {
+test("without enough points, Generate opens the points modal: free points by invite, plans, or a pack bought there", async ({
+  page,
+  context,
+}) => {
   await page.goto("/");
   await signInByEmail(page, context, uniqueEmail("spender"));
   await page.getByRole("button", { name: "A picture" }).click();
@@ -119,5 +122,22 @@ test("without enough points, Generate offers free points and plans instead", asy
   else expect(width).toBeLessThanOrEqual(viewport - 16);
   await expect(dialog.getByRole("link", { name: "Compare plans and read the FAQ" })).toHaveAttribute("href", /\/pricing$/);
   await dialog.getByRole("button", { name: "Get free points" }).click();
-  await expect(page.getByRole("dialog", { name: "Get free credit" })).toBeVisible();
+  const share = page.getByRole("dialog", { name: "Get free credit" });
+  await expect(share).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(share).toBeHidden();
+
+  // A point pack bought from the modal: paid in its own window, then the modal closes and the balance follows.
+  await page.getByRole("button", { name: "Generate sticker" }).click();
+  await expect(dialog).toBeVisible();
+  const [checkout] = await Promise.all([
+    context.waitForEvent("page"),
+    dialog.getByRole("button", { name: "Buy 50 points" }).click(),
+  ]);
+  await checkout.waitForURL(/\/billing\/sandbox\/checkout\//);
+  await checkout.getByRole("button", { name: "Pay with the test card" }).click();
+  await expect(checkout.getByText("50 points have been added to your balance.")).toBeVisible();
+  await checkout.close();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("link", { name: "50 points" })).toBeVisible();
 });
