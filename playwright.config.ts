@@ -12,7 +12,13 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** Google sign-in against the run's own JWKS (tests/e2e/global-setup.ts). */
 const google = { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${JWKS_PORT}/certs` };
 /** Sign-in mail goes over real SMTP to the run's sink (tests/e2e/mail-sink.ts). */
-const mail = { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: "Sticker Studio <no-reply@localhost>" };
+// Every browser test signs in from 127.0.0.1: the per-client link limit (20 per 10 minutes by default,
+// covered by the API tests) would otherwise stop a full run part-way; the per-address limit stays.
+const mail = {
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  MAIL_FROM: "Sticker Studio <no-reply@localhost>",
+  EMAIL_LINK_CLIENT_LIMIT: "1000",
+};
 const dataDir = process.env.E2E_DATA_DIR ?? `./data/e2e-${process.pid}`;
 
 // Debian's Chromium (installed by .ci/run): Playwright cannot download its own browsers here.

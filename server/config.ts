@@ -45,6 +45,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Sticker Studio <no-reply@stickerstudio.app>"),
   /** Seals the e-mail link's parameters (AES-256-GCM, key = SHA-256 of this); required outside local mode. */
   LINK_SEALING_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Sign-in links one client address may ask for per 10 minutes (offices and schools share addresses). */
+  EMAIL_LINK_CLIENT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Enables Google sign-in (the OAuth client id the ID tokens are issued to). */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Google's signing keys; tests point it at a local JWKS. */

@@ -8,7 +8,7 @@ test.describe("public browsing (spec §2)", () => {
     // The create area is there, with the first styles and prompt ideas.
     await expect(page.getByRole("textbox")).toBeVisible();
     await expect(page.getByRole("radio")).toHaveCount(8);
-    await page.getByRole("link", { name: "See all" }).click();
+    await page.getByRole("link", { name: "See all", exact: true }).click();
     await expect(page).toHaveURL(/\/stickers\/popular$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Popular stickers");
     const pagination = page.getByRole("navigation", { name: "Pages" });

@@ -8,14 +8,18 @@ import { sendSignInLink } from "./sign-in-link.ts";
 
 export function emailLoginCalls(app: AppContext) {
   const perAddress = createRateLimit(app.config, { name: "email-link-address", points: 5, durationSeconds: 600 });
-  const perClient = createRateLimit(app.config, { name: "email-link-client", points: 20, durationSeconds: 600 });
+  const perClient = createRateLimit(app.config, {
+    name: "email-link-client",
+    points: app.config.EMAIL_LINK_CLIENT_LIMIT,
+    durationSeconds: 600,
+  });
 
   const getVerifyEmail = defineCall({
     method: "GET",
     path: "/api/getVerifyEmail",
     summary:
       "Mails a single-use sign-in link (10 minutes) to the address; the same answer for every address. " +
-      "`redirect` (a path) and `invCode` are sealed into the link. 5 per address and 20 per client per 10 minutes.",
+      "`redirect` (a path) and `invCode` are sealed into the link. 5 per address and EMAIL_LINK_CLIENT_LIMIT (20) per client per 10 minutes.",
     tag: "accounts",
     access: "public",
     input: z.object({
