@@ -61,7 +61,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-stone-700">{t("pricing.manage.description")}</p>
         <button
           type="button"
-          onClick={() => void openBillingPortal(t, to("/pricing"))}
+          onClick={() => void openBillingPortal(window.open("", "_blank"), t, to("/pricing"))}
           disabled={!user}
           className="mt-4 inline-flex h-11 items-center rounded-full px-5 font-medium text-primary-dark ring-1 ring-primary-dark hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60"
         >

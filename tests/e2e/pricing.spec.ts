@@ -179,4 +179,16 @@ test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", 
     await expect(page.locator("main")).not.toContainText("pricing.");
     await expect(page.getByRole("button", { name: "تسجيل الدخول" }).first()).toBeVisible();
   });
+
+  test("the home page's pricing area shows the same cards once scrolled to (spec §1)", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const area = page.getByRole("region", { name: "Plans for every sticker maker" });
+    await area.scrollIntoViewIfNeeded();
+    await expect(area.getByRole("heading", { name: "Annual", exact: true })).toBeVisible();
+    await expect(area.getByRole("button", { name: "Buy 120 points" })).toBeVisible();
+    await area.getByRole("button", { name: "Start free trial" }).first().click();
+    await expect(page.getByRole("dialog", { name: "Sign in to continue" })).toBeVisible();
+    await expect(area.getByRole("link", { name: "See all plan details" })).toHaveAttribute("href", "/pricing");
+  });
 });

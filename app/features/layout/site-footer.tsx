@@ -3,9 +3,9 @@ import { Link, useRouteLoaderData } from "react-router";
 import { SOCIAL_LINKS } from "#common/site.ts";
 import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
+import { toastError } from "../../lib/toast.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
-import { openBillingPortal } from "../pricing/manage-subscription.ts";
 import { LanguageSelect } from "./language-select.tsx";
 
 // The feedback form loads only when someone opens it (first-load budget).
@@ -20,10 +20,20 @@ export function SiteFooter() {
   const root = useRouteLoaderData("root") as { supportEmail?: string } | undefined;
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const user = useUser();
-  // The billing portal in a new window (spec §7), opened inside the click; a visitor signs in first.
+  // The billing portal in a new window (spec §7): the window opens inside the click, the code that
+  // fills it loads after (most visits never need it); a visitor signs in first.
   const manageSubscription = () => {
-    if (!user) requestSignIn("plan");
-    else void openBillingPortal(t, to("/pricing"));
+    if (!user) {
+      requestSignIn("plan");
+      return;
+    }
+    const popup = window.open("", "_blank");
+    import("../pricing/manage-subscription.ts")
+      .then(({ openBillingPortal }) => openBillingPortal(popup, t, to("/pricing")))
+      .catch((error: unknown) => {
+        popup?.close();
+        toastError(error, t);
+      });
   };
   return (
     <footer className="border-stone-200 border-t bg-white">

@@ -1,18 +1,44 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { useTranslation } from "../../i18n/i18n.tsx";
 import { useLocalized } from "../../i18n/use-localized.ts";
-import { type PricingOptions, PricingPlans } from "./pricing-plans.tsx";
-import { useSubscription } from "./use-subscription.ts";
+import type { PricingOptions } from "./pricing-plans.tsx";
+
+// Far below the fold: its code loads when the area nears the screen, not with the page (first-load budget).
+const HomePricingCards = lazy(() => import("./home-pricing-cards.tsx"));
+
+/** How far ahead of the screen the cards start loading. */
+const LOAD_MARGIN = "800px";
 
 /** The home page's pricing and top-up area (spec §1): the same cards as /pricing. */
 export function HomePricing() {
   const { t } = useTranslation();
   const { to } = useLocalized();
   const pricing = (useRouteLoaderData("root") as { pricing?: PricingOptions } | undefined)?.pricing;
-  const { subscription, refresh } = useSubscription();
+  const area = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = area.current;
+    if (!element || typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   if (!pricing) return null;
+  const placeholder = <div aria-hidden="true" className="min-h-[2200px] md:min-h-[760px]" />;
   return (
-    <section id="pricing" aria-labelledby="home-pricing" className="mx-auto max-w-6xl px-4 py-10">
+    <section ref={area} id="pricing" aria-labelledby="home-pricing" className="mx-auto max-w-6xl px-4 py-10">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="home-pricing" className="font-semibold text-2xl">
@@ -24,7 +50,13 @@ export function HomePricing() {
           {t("pricing.home.more")}
         </Link>
       </div>
-      <PricingPlans subscription={subscription} refreshSubscription={refresh} options={pricing} headingLevel={3} />
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <HomePricingCards options={pricing} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </section>
   );
 }

@@ -1,15 +1,15 @@
 import { ApiError } from "../../lib/api/client.ts";
 import { toastError, toastWarning } from "../../lib/toast.ts";
-import { openPaymentWindow, requestBillingPortal } from "./pricing-requests.ts";
+import { requestBillingPortal, sendPaymentWindow } from "./pricing-requests.ts";
 
 /**
  * Manage subscription (spec §7 billingportal, footer and pricing page): the provider's billing portal
- * in a new window, coming back to the pricing page. Someone who never subscribed is told so.
+ * in the new window the click opened (`window.open("", "_blank")`, before this module loads), coming
+ * back to the pricing page. Someone who never subscribed is told so.
  */
-export async function openBillingPortal(t: (key: string) => string, returnPath: string) {
+export async function openBillingPortal(popup: Window | null, t: (key: string) => string, returnPath: string) {
   try {
-    await openPaymentWindow(() => requestBillingPortal(returnPath), {
-      newWindow: true,
+    await sendPaymentWindow(popup, () => requestBillingPortal(returnPath), {
       resultPage: () => returnPath,
       waitingText: t("pricing.openingPortal"),
     });

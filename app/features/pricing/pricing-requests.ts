@@ -24,11 +24,20 @@ export function fetchSubscription() {
  * https URL or a page of this site is followed. Without a window (blocked, or resuming after
  * sign-in) this tab goes instead.
  */
-export async function openPaymentWindow(
+export function openPaymentWindow(
   ask: () => Promise<string>,
   options: { newWindow: boolean; resultPage: (status: "success" | "fail") => string; waitingText: string },
 ): Promise<void> {
   const popup = options.newWindow ? window.open("", "_blank") : null;
+  return sendPaymentWindow(popup, ask, options);
+}
+
+/** The second half of openPaymentWindow, for a window the click already opened (`window.open("", "_blank")`). */
+export async function sendPaymentWindow(
+  popup: Window | null,
+  ask: () => Promise<string>,
+  options: { resultPage: (status: "success" | "fail") => string; waitingText: string },
+): Promise<void> {
   if (popup) {
     popup.opener = null;
     popup.document.title = options.waitingText;
