@@ -67,6 +67,7 @@ test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", 
     await card(page, "Free").getByRole("button", { name: "Switch to free" }).click();
     const toFree = page.getByRole("dialog", { name: "Go back to the free plan?" });
     await expect(toFree.getByRole("listitem")).toHaveCount(4);
+    await expect(toFree.getByRole("button", { name: "Keep my plan" })).toBeVisible();
     await toFree.getByRole("button", { name: "Cancel my plan" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Your plan is cancelled and ends on" })).toBeVisible();
     await expect(card(page, "Free").getByRole("button", { name: /^Free from / })).toBeDisabled();

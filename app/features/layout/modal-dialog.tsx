@@ -31,11 +31,14 @@ export const ModalDialog = forwardRef<
 export function DialogActions({
   dialog,
   confirmLabel,
+  cancelLabel,
   busy = false,
   onConfirm,
 }: {
   dialog: React.RefObject<HTMLDialogElement | null>;
   confirmLabel: string;
+  /** The dismiss button's words, when "Cancel" would be ambiguous. */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm?: () => void;
 }) {
@@ -47,7 +50,7 @@ export function DialogActions({
         onClick={() => dialog.current?.close()}
         className="h-10 rounded-full px-5 text-stone-700 hover:bg-stone-100"
       >
-        {t("common.cancel")}
+        {cancelLabel ?? t("common.cancel")}
       </button>
       <button
         type={onConfirm ? "button" : "submit"}
