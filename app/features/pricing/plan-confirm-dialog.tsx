@@ -70,6 +70,7 @@ export default function PlanConfirmDialog({
       <DialogActions
         dialog={dialog}
         confirmLabel={busy ? t("pricing.button.loading") : content.action}
+        cancelLabel={confirm.kind === "free" ? t("pricing.button.resume") : undefined}
         busy={busy}
         onConfirm={onConfirm}
       />
