@@ -31,7 +31,12 @@ export function emailLoginCalls(app: AppContext) {
     async handle({ input, c }) {
       await perClient.consume(clientAddressOf(c));
       await perAddress.consume(normalizeEmail(input.email));
-      await sendSignInLink(app, { email: input.email, redirect: input.redirect, inviteCode: input.invCode });
+      await sendSignInLink(app, {
+        email: input.email,
+        redirect: input.redirect,
+        inviteCode: input.invCode,
+        language: c.var.language,
+      });
       return { sent: true as const };
     },
   });

@@ -108,6 +108,27 @@ describe("GET /api/getVerifyEmail → the link → signed in (local mode, dev ma
     expect((await openLink(t, a)).headers.get("location")).toBe("/a?login=email");
   });
 
+  it("writes the mail in the language of the page that asked (Accept-Language), right to left in Arabic", async () => {
+    const mailTo = async (email: string, language: string) => {
+      expect((await callApi(t, "GET", "/api/getVerifyEmail", { params: { email }, language })).body.status).toBe(200);
+      await t.app.mail.drain();
+      const mail = t.app.mail.mailbox?.recent().find((m) => m.to === email);
+      if (!mail) throw new Error(`no mail for ${email}`);
+      return mail;
+    };
+    const english = await mailTo("lang-en@example.com", "en-US");
+    expect(english.subject).toBe("Your Sticker Studio sign-in link");
+    expect(english.html).toContain('<html lang="en" dir="ltr">');
+    const french = await mailTo("lang-fr@example.com", "fr");
+    expect(french.subject).not.toBe(english.subject);
+    expect(french.subject).toContain("Sticker Studio");
+    expect(french.html).toContain('<html lang="fr" dir="ltr">');
+    expect(french.text).toMatch(/https?:\/\/\S+callback\?token=/);
+    const arabic = await mailTo("lang-ar@example.com", "ar");
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.text.split("\n")[0]).not.toBe(english.text.split("\n")[0]);
+  });
+
   it("keeps redirects on this site", () => {
     expect(safeRedirectPath("/ja/stickers/popular/2?x=1")).toBe("/ja/stickers/popular/2?x=1");
     for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "evil", "", undefined, "/a b"]) {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
+import type { Language } from "#common/languages.ts";
 import type { AppContext } from "../../context.ts";
 import { emailLinks } from "../../db/schema.ts";
 import { hashToken } from "../../sessions/resolve-session.ts";
@@ -29,7 +30,14 @@ interface SealedLinkParams {
  */
 export async function sendSignInLink(
   app: AppContext,
-  o: { email: string; redirect?: string | undefined; inviteCode?: string | undefined; now?: Date },
+  o: {
+    email: string;
+    redirect?: string | undefined;
+    inviteCode?: string | undefined;
+    /** The language of the page that asked: the mail is written in it. */
+    language?: Language;
+    now?: Date;
+  },
 ): Promise<void> {
   const email = normalizeEmail(o.email);
   const now = o.now ?? new Date();
@@ -46,7 +54,7 @@ export async function sendSignInLink(
   const link = new URL(EMAIL_CALLBACK_PATH, app.config.PUBLIC_URL);
   link.searchParams.set("token", token);
   link.searchParams.set("s", seal(linkSealingKey(app.config), params, tokenHash));
-  app.mail.queue(signInMail(email, link.toString()));
+  app.mail.queue(signInMail(email, link.toString(), o.language));
 }
 
 function isSealedLinkParams(value: unknown): value is SealedLinkParams {

@@ -1,21 +1,19 @@
+import { DEFAULT_LANGUAGE, type Language, RTL_LANGUAGES } from "#common/languages.ts";
+import { translate } from "../../i18n.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
-/** The sign-in mail (English for now; the page's languages are not yet carried into mail). */
-export function signInMail(to: string, link: string): MailMessage {
-  const text = [
-    "Open this link to sign in to Sticker Studio:",
-    "",
-    link,
-    "",
-    "It works once, within 10 minutes. If you did not ask to sign in, ignore this mail.",
-  ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:sans-serif">
-<p>Open this link to sign in to Sticker Studio:</p>
-<p><a href="${escapeHtml(link)}">Sign in to Sticker Studio</a></p>
-<p>It works once, within 10 minutes. If you did not ask to sign in, ignore this mail.</p>
+/** The sign-in mail, in the language of the page that asked for it (catalog section `mail.signIn`). */
+export function signInMail(to: string, link: string, language: Language = DEFAULT_LANGUAGE): MailMessage {
+  const say = (key: string) => translate(language, `mail.signIn.${key}`);
+  const text = [say("intro"), "", link, "", say("note")].join("\n");
+  const dir = RTL_LANGUAGES.has(language) ? "rtl" : "ltr";
+  const html = `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:sans-serif">
+<p>${escapeHtml(say("intro"))}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(say("button"))}</a></p>
+<p>${escapeHtml(say("note"))}</p>
 </body></html>`;
-  return { to, subject: "Your Sticker Studio sign-in link", text, html };
+  return { to, subject: say("subject"), text, html };
 }

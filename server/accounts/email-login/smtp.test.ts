@@ -45,12 +45,14 @@ function startSink() {
   };
 }
 
-/** The link in a raw message, undoing quoted-printable soft breaks and escapes. */
+/** A raw message with quoted-printable soft breaks and escapes undone (bytes, as Latin-1). */
+function unquoted(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The link in a raw message. */
 function linkIn(raw: string): URL {
-  const decoded = raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const href = decoded.match(/https?:\/\/[^\s"<>]+\/auth\/email\/callback\?[^\s"<>]+/)?.[0];
+  const href = unquoted(raw).match(/https?:\/\/[^\s"<>]+\/auth\/email\/callback\?[^\s"<>]+/)?.[0];
   if (!href) throw new Error(`no link in mail:\n${raw}`);
   return new URL(href.replace(/&amp;/g, "&"));
 }
@@ -83,6 +85,22 @@ describe("e-mail sign-in over SMTP", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/de?login=email");
     expect(setCookieOf(response, "token")?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("a Chinese page gets the mail in Chinese, and its link still signs in", async () => {
+    const arrived = sink.next();
+    const { body } = await callApi(t, "GET", "/api/getVerifyEmail", {
+      params: { email: "smtp-zh@example.com", redirect: "/zh" },
+      language: "zh-CN",
+    });
+    expect(body).toEqual({ status: 200, data: { sent: true } });
+    const mail = await arrived;
+    // A non-ASCII subject travels encoded (RFC 2047); the English one is not there.
+    expect(mail.raw).toMatch(/Subject: =\?UTF-8\?/i);
+    expect(mail.raw).not.toMatch(/Subject: Your Sticker Studio sign-in link/);
+    expect(unquoted(mail.raw)).toContain('<html lang="zh" dir="ltr">');
+    const response = await openLink(t, linkIn(mail.raw));
+    expect(response.headers.get("location")).toBe("/zh?login=email");
   });
 
   it("has no dev mailbox when SMTP is configured", async () => {
