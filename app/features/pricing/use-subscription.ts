@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { SubscriptionView } from "#common/plans.ts";
 import { useUser } from "../auth/use-user.ts";
 import { fetchSubscription } from "./pricing-requests.ts";
@@ -24,10 +24,14 @@ export function useSubscription(initial: SubscriptionView | null = null) {
     }
   }, [userId]);
 
+  // The loader's answer stands for the first render only when it matches the user's plan.
+  const firstRun = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the plan is a refetch trigger
   useEffect(() => {
+    const first = firstRun.current;
+    firstRun.current = false;
     if (userId === null) setSubscription(null);
-    else if (!initial || initial.priceId !== user?.subscribePlan) void refresh();
+    else if (!(first && initial && initial.priceId === user?.subscribePlan)) void refresh();
   }, [userId, user?.subscribePlan, refresh]);
 
   return { subscription, refresh };
