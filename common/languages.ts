@@ -7,6 +7,11 @@ export const DEFAULT_LANGUAGE: Language = "en";
 
 export const RTL_LANGUAGES: ReadonlySet<Language> = new Set(["ar"]);
 
+/** The path prefix of a language: "" for English (at the root), "/{lang}" otherwise. */
+export function basePathOf(language: Language): string {
+  return language === DEFAULT_LANGUAGE ? "" : `/${language}`;
+}
+
 export function isLanguage(value: string | undefined | null): value is Language {
   return value != null && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -129,6 +129,17 @@ describe("billing calls on the payments sandbox (local mode)", () => {
     expect(await points()).toBe(before + 50);
   });
 
+  it("the sandbox's checkout and portal pages are in the caller's page language", async () => {
+    const user = await signInTestUser(t, "arabic@example.com");
+    const chosen = await callApi(t, "POST", "/api/subscribe", { body: { plan: 2 }, session: user, language: "ar" });
+    expect(new URL(chosen.body.data).pathname).toMatch(/^\/ar\/billing\/sandbox\/checkout\/cs_sandbox_/);
+    await sandbox().pay(checkoutIdOf(chosen.body.data));
+    const portal = await callApi(t, "POST", "/api/billingportal", { body: {}, session: user, language: "de" });
+    expect(new URL(portal.body.data).pathname).toMatch(/^\/de\/billing\/sandbox\/portal\/bps_sandbox_/);
+    const english = await callApi(t, "POST", "/api/billingportal", { body: {}, session: user, language: "en-US" });
+    expect(new URL(english.body.data).pathname).toMatch(/^\/billing\/sandbox\/portal\//);
+  });
+
   it("the sandbox takes no webhooks", async () => {
     const response = await t.server.request(STRIPE_WEBHOOK_PATH, { method: "POST", body: "{}" });
     expect(response.status).toBe(400);

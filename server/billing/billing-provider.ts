@@ -1,3 +1,4 @@
+import type { Language } from "#common/languages.ts";
 import type { SubscriptionStatus } from "./membership.ts";
 import type { PaidPlanId, PointPack } from "./plans.ts";
 
@@ -12,6 +13,8 @@ export interface CheckoutInput {
   /** Absolute URLs on the site's origin; `{CHECKOUT_SESSION_ID}` in successUrl is filled in by the provider. */
   successUrl: string;
   cancelUrl: string;
+  /** The buyer's page language: the checkout page speaks it where the provider can. */
+  language: Language;
 }
 
 /** A subscription as the provider holds it now: the only state billing trusts. */
@@ -80,7 +83,7 @@ export interface BillingProvider {
   cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
   /** Undoes a pending cancel-at-period-end. */
   resume(subscriptionId: string): Promise<ProviderSubscription>;
-  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  createPortalSession(input: { customerId: string; returnUrl: string; language: Language }): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   retrieveCheckout(id: string): Promise<ProviderCheckout>;
   retrieveInvoice(id: string): Promise<ProviderInvoice>;

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
+import { DEFAULT_LANGUAGE, type Language } from "#common/languages.ts";
 import { subscriptions, trades, users } from "../db/schema.ts";
 import { type ApplyResult, applyBillingEvent, lockUser, syncSubscription, type Tx } from "./apply-event.ts";
 import type { Billing, BillingContext } from "./billing-context.ts";
@@ -31,6 +32,8 @@ export interface SubscribeInput {
   /** Where the checkout returns on success / on failure: a path or a URL on this site. */
   successPage?: string | undefined;
   errorPage?: string | undefined;
+  /** The page language of the caller: the checkout is shown in it where possible (English by default). */
+  language?: Language | undefined;
 }
 
 /**
@@ -91,6 +94,7 @@ export async function subscribe(app: BillingContext, userId: number, input: Subs
       },
       successUrl,
       cancelUrl,
+      language: input.language ?? DEFAULT_LANGUAGE,
     });
     return checkout.url;
   });
@@ -101,7 +105,7 @@ export async function buyPoints(
   app: BillingContext,
   userId: number,
   packId: string,
-  pages: { successPage?: string | undefined; errorPage?: string | undefined } = {},
+  pages: { successPage?: string | undefined; errorPage?: string | undefined; language?: Language | undefined } = {},
 ): Promise<string> {
   const pack = packById(packId);
   if (!pack) throw new AppError("INVALID_INPUT", `unknown pack ${packId}`, { issues: ["packId: unknown pack"] });
@@ -116,19 +120,26 @@ export async function buyPoints(
       item: { kind: "pack", pack },
       successUrl,
       cancelUrl,
+      language: pages.language ?? DEFAULT_LANGUAGE,
     });
     return checkout.url;
   });
 }
 
 /** POST /api/billingportal: the provider's portal for the user's customer (NO_SUBSCRIPTION if never subscribed). */
-export async function billingPortal(app: BillingContext, userId: number, returnPage?: string): Promise<string> {
+export async function billingPortal(
+  app: BillingContext,
+  userId: number,
+  returnPage?: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<string> {
   const { provider, options } = app.billing;
   const customerId = await knownCustomerId(app.database.db, app, userId);
   if (!customerId) throw new AppError("NO_SUBSCRIPTION");
   const session = await provider.createPortalSession({
     customerId,
     returnUrl: returnUrl(options, returnPage, "/pricing"),
+    language,
   });
   return session.url;
 }

@@ -37,7 +37,7 @@ export function billingCalls(app: AppContext) {
       errorPage: returnPage,
     }),
     output: z.string(),
-    handle: ({ input, viewer }) => subscribe(app, requireViewer(viewer).userId, input),
+    handle: ({ input, viewer, c }) => subscribe(app, requireViewer(viewer).userId, { ...input, language: c.var.language }),
   });
 
   const readSubscription = defineCall({
@@ -82,7 +82,7 @@ export function billingCalls(app: AppContext) {
     access: "user",
     input: z.object({ returnUrl: returnPage }),
     output: z.string(),
-    handle: ({ input, viewer }) => billingPortal(app, requireViewer(viewer).userId, input.returnUrl),
+    handle: ({ input, viewer, c }) => billingPortal(app, requireViewer(viewer).userId, input.returnUrl, c.var.language),
   });
 
   const recharge = defineCall({
@@ -97,7 +97,8 @@ export function billingCalls(app: AppContext) {
       errorPage: returnPage,
     }),
     output: z.string(),
-    handle: ({ input, viewer }) => buyPoints(app, requireViewer(viewer).userId, input.packId, input),
+    handle: ({ input, viewer, c }) =>
+      buyPoints(app, requireViewer(viewer).userId, input.packId, { ...input, language: c.var.language }),
   });
 
   return [subscribeCall, readSubscription, userSubscribe, trialed, portal, recharge];

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { AppError } from "#common/errors.ts";
+import { basePathOf } from "#common/languages.ts";
 import type {
   BillingEvent,
   BillingProvider,
@@ -248,7 +249,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       };
       state.checkouts[checkout.id] = checkout;
       save();
-      return { id: checkout.id, url: url(`/billing/sandbox/checkout/${checkout.id}`) };
+      return { id: checkout.id, url: url(`${basePathOf(input.language)}/billing/sandbox/checkout/${checkout.id}`) };
     },
 
     updateSubscriptionPrice: ({ subscriptionId, priceId, planId, endTrial }) =>
@@ -256,11 +257,11 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     cancelAtPeriodEnd: (subscriptionId) => update(subscriptionId, { cancelAtPeriodEnd: true }),
     resume: (subscriptionId) => update(subscriptionId, { cancelAtPeriodEnd: false }),
 
-    async createPortalSession({ customerId, returnUrl }) {
+    async createPortalSession({ customerId, returnUrl, language }) {
       const portal = { id: newId("bps"), customerId, returnUrl };
       state.portals[portal.id] = portal;
       save();
-      return { url: url(`/billing/sandbox/portal/${portal.id}`) };
+      return { url: url(`${basePathOf(language)}/billing/sandbox/portal/${portal.id}`) };
     },
 
     async retrieveSubscription(id) {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Language } from "#common/languages.ts";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
 import { paymentEvents, pointsLedger, subscriptions, trades, users } from "../db/schema.ts";
 import type { BillingContext } from "./billing-context.ts";
@@ -194,9 +195,28 @@ describe("checkout through the real Stripe SDK", () => {
     expect(lastRequest("POST", /^\/v1\/billing_portal\/sessions$/)?.body).toEqual({
       customer: stub.subscriptions.get(subscriptionId)?.customer,
       return_url: "https://stickers.example/pricing",
+      locale: "en",
     });
     const never = await addUser(t, "never@example.com");
     await expect(billingPortal(ctx, never)).rejects.toMatchObject({ code: "NO_SUBSCRIPTION" });
+  });
+
+  it("Stripe's pages speak the buyer's language where Stripe has it, else the browser's", async () => {
+    const userId = await addUser(t, "locale@example.com");
+    const sessionLocale = async (language: Language) => {
+      await subscribe(ctx, userId, { plan: MONTHLY_PLAN_ID, language });
+      return lastRequest("POST", /^\/v1\/checkout\/sessions$/)?.body.locale;
+    };
+    expect(await sessionLocale("fr")).toBe("fr");
+    expect(await sessionLocale("zh-TW")).toBe("zh-TW");
+    expect(await sessionLocale("pt")).toBe("pt-BR");
+    expect(await sessionLocale("ar")).toBe("auto");
+    const { userId: member } = await subscribedUser("locale-portal@example.com", ANNUAL_PLAN_ID);
+    await billingPortal(ctx, member, "/ja/pricing", "ja");
+    expect(lastRequest("POST", /^\/v1\/billing_portal\/sessions$/)?.body).toMatchObject({
+      return_url: "https://stickers.example/ja/pricing",
+      locale: "ja",
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { AppError } from "#common/errors.ts";
+import type { Language } from "#common/languages.ts";
 import { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
 import type {
   BillingEvent,
@@ -11,6 +12,31 @@ import type {
 } from "./billing-provider.ts";
 import type { SubscriptionStatus } from "./membership.ts";
 import { STRIPE_API_VERSION, type StripeOptions } from "./plans.ts";
+
+/**
+ * Stripe's page language for ours: the same where Stripe has it, Brazilian Portuguese for pt, and the
+ * browser's own choice ("auto") for Arabic, Hindi and Bengali, which Stripe's hosted pages lack.
+ */
+const STRIPE_LOCALES: Record<Language, Stripe.Checkout.SessionCreateParams.Locale> = {
+  en: "en",
+  zh: "zh",
+  "zh-TW": "zh-TW",
+  ko: "ko",
+  ja: "ja",
+  pt: "pt-BR",
+  es: "es",
+  hi: "auto",
+  ar: "auto",
+  fr: "fr",
+  de: "de",
+  ru: "ru",
+  bn: "auto",
+  id: "id",
+};
+
+export function stripeLocale(language: Language): Stripe.Checkout.SessionCreateParams.Locale {
+  return STRIPE_LOCALES[language];
+}
 
 /** Seconds a webhook's signed timestamp may be old (Stripe's own default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -57,6 +83,7 @@ export function createStripeProvider(options: StripeOptions): BillingProvider {
           client_reference_id: String(user.id),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
+          locale: stripeLocale(input.language),
           ...(user.customerId ? { customer: user.customerId } : user.email ? { customer_email: user.email } : {}),
         };
         const session =
@@ -116,9 +143,13 @@ export function createStripeProvider(options: StripeOptions): BillingProvider {
         normaliseSubscription(await client.subscriptions.update(subscriptionId, { cancel_at_period_end: false })),
       ),
 
-    createPortalSession: ({ customerId, returnUrl }) =>
+    createPortalSession: ({ customerId, returnUrl, language }) =>
       call("billingPortal.sessions.create", async () => {
-        const session = await client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+        const session = await client.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+          locale: stripeLocale(language),
+        });
         return { url: session.url };
       }),
 
