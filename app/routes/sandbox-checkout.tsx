@@ -2,8 +2,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AppError } from "#common/errors.ts";
 import { planById } from "#common/plans.ts";
 import { pageContext } from "../context.ts";
-import { userOfRequest } from "../features/auth/session.server.ts";
 import { formatPrice } from "../features/pricing/format-price.ts";
+import { ownSandboxView } from "../features/pricing/sandbox.server.ts";
 import { TestModeBanner } from "../features/pricing/test-mode-banner.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { useTranslation } from "../i18n/i18n.tsx";
@@ -13,13 +13,8 @@ import type { Route } from "./+types/sandbox-checkout";
  * The payments sandbox's checkout (local mode only, decision 0011): what Stripe Checkout would show,
  * clearly marked test mode, with the three outcomes a test card can have. Only the buyer sees it.
  */
-async function buyersCheckout({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const { app } = context.get(pageContext);
-  const sandbox = app.billing.sandbox;
-  const view = sandbox?.checkout(params.checkoutId);
-  const user = await userOfRequest(app.database.db, request);
-  if (!sandbox || !view || !user || user.id !== view.userId) throw new Response("Not Found", { status: 404 });
-  return { sandbox, view };
+function buyersCheckout({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
+  return ownSandboxView(context.get(pageContext).app, request, (sandbox) => sandbox.checkout(params.checkoutId));
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { ANNUAL_PLAN_ID, isPaidPlanId, MONTHLY_PLAN_ID, planById } from "#common/plans.ts";
 import { pageContext } from "../context.ts";
-import { userOfRequest } from "../features/auth/session.server.ts";
 import { formatDay } from "../features/pricing/format-price.ts";
+import { ownSandboxView } from "../features/pricing/sandbox.server.ts";
 import { TestModeBanner } from "../features/pricing/test-mode-banner.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { useTranslation } from "../i18n/i18n.tsx";
@@ -12,13 +12,8 @@ import type { Route } from "./+types/sandbox-portal";
  * The payments sandbox's billing portal (local mode only, decision 0011): the customer's plan with
  * the two things Stripe's portal is configured to allow here, switching plan and cancelling.
  */
-async function customersPortal({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const { app } = context.get(pageContext);
-  const sandbox = app.billing.sandbox;
-  const view = sandbox?.portal(params.portalId);
-  const user = await userOfRequest(app.database.db, request);
-  if (!sandbox || !view || !user || user.id !== view.userId) throw new Response("Not Found", { status: 404 });
-  return { sandbox, view };
+function customersPortal({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
+  return ownSandboxView(context.get(pageContext).app, request, (sandbox) => sandbox.portal(params.portalId));
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { DEFAULT_LANGUAGE, type Language } from "#common/languages.ts";
+import type { SubscriptionView } from "#common/plans.ts";
 import { subscriptions, trades, users } from "../db/schema.ts";
 import { type ApplyResult, applyBillingEvent, lockUser, syncSubscription, type Tx } from "./apply-event.ts";
 import type { Billing, BillingContext } from "./billing-context.ts";
@@ -154,6 +155,13 @@ export interface CurrentSubscription {
   currentPeriodEnd: Date | null;
   /** The pricing page's user type (spec §4). */
   userType: UserType;
+}
+
+/** The subscription as the page and the API carry it (JSON: the period end as an ISO string). */
+export function subscriptionView(
+  value: CurrentSubscription,
+): Omit<CurrentSubscription, "currentPeriodEnd"> & Pick<SubscriptionView, "currentPeriodEnd"> {
+  return { ...value, currentPeriodEnd: value.currentPeriodEnd?.toISOString() ?? null };
 }
 
 /** GET /api/user/subscribe: the user's subscription as last synced (the membership one first). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
-import { billingPortal, buyPoints, currentSubscription, subscribe, trialedTrade } from "./billing-service.ts";
+import { billingPortal, buyPoints, currentSubscription, subscribe, subscriptionView, trialedTrade } from "./billing-service.ts";
 import { USER_TYPES } from "./membership.ts";
 import { POINT_PACKS } from "./plans.ts";
 
@@ -17,10 +17,6 @@ const subscription = z.object({
   currentPeriodEnd: z.string().nullable().describe("ISO time the current period (or trial) ends."),
   userType: z.enum(USER_TYPES).describe("The pricing page's user type (spec §4): trail, formal or other."),
 });
-
-function subscriptionView(value: Awaited<ReturnType<typeof currentSubscription>>) {
-  return { ...value, currentPeriodEnd: value.currentPeriodEnd?.toISOString() ?? null };
-}
 
 /** Plans, point packs, the billing portal and the subscription reads (spec §4, §7). */
 export function billingCalls(app: AppContext) {
@@ -40,27 +36,27 @@ export function billingCalls(app: AppContext) {
     handle: ({ input, viewer, c }) => subscribe(app, requireViewer(viewer).userId, { ...input, language: c.var.language }),
   });
 
-  const readSubscription = defineCall({
-    method: "GET",
-    path: "/api/subscribe",
-    summary: "The caller's subscription as last synced from the payment provider, with the pricing page's user type.",
-    tag: "billing",
-    access: "user",
-    input: z.object({}),
-    output: subscription,
-    handle: async ({ viewer }) => subscriptionView(await currentSubscription(app, requireViewer(viewer).userId)),
-  });
-
-  const userSubscribe = defineCall({
-    method: "GET",
-    path: "/api/user/subscribe",
-    summary: "The caller's subscription status (spec §7), with the same fields as GET /api/subscribe.",
-    tag: "billing",
-    access: "user",
-    input: z.object({}),
-    output: subscription,
-    handle: async ({ viewer }) => subscriptionView(await currentSubscription(app, requireViewer(viewer).userId)),
-  });
+  // Spec §7 names both reads; they answer the same subscription.
+  const subscriptionReads = (
+    [
+      [
+        "/api/subscribe",
+        "The caller's subscription as last synced from the payment provider, with the pricing page's user type.",
+      ],
+      ["/api/user/subscribe", "The caller's subscription status (spec §7), with the same fields as GET /api/subscribe."],
+    ] as const
+  ).map(([path, summary]) =>
+    defineCall({
+      method: "GET",
+      path,
+      summary,
+      tag: "billing",
+      access: "user",
+      input: z.object({}),
+      output: subscription,
+      handle: async ({ viewer }) => subscriptionView(await currentSubscription(app, requireViewer(viewer).userId)),
+    }),
+  );
 
   const trialed = defineCall({
     method: "GET",
@@ -101,5 +97,5 @@ export function billingCalls(app: AppContext) {
       buyPoints(app, requireViewer(viewer).userId, input.packId, { ...input, language: c.var.language }),
   });
 
-  return [subscribeCall, readSubscription, userSubscribe, trialed, portal, recharge];
+  return [subscribeCall, ...subscriptionReads, trialed, portal, recharge];
 }

@@ -1,5 +1,5 @@
 import type { SubscriptionView } from "#common/plans.ts";
-import { confirmCheckout, currentSubscription } from "../../../server/billing/billing-service.ts";
+import { confirmCheckout, currentSubscription, subscriptionView } from "../../../server/billing/billing-service.ts";
 import type { AppContext } from "../../../server/context.ts";
 import { userOfRequest } from "../auth/session.server.ts";
 import type { PricingOptions } from "./pricing-plans.tsx";
@@ -18,8 +18,7 @@ export function pricingOptions(app: AppContext): PricingOptions {
 export async function subscriptionOfRequest(app: AppContext, request: Request): Promise<SubscriptionView | null> {
   const user = await userOfRequest(app.database.db, request);
   if (!user) return null;
-  const subscription = await currentSubscription(app, user.id);
-  return { ...subscription, currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null };
+  return subscriptionView(await currentSubscription(app, user.id));
 }
 
 /** /rechargeSuccess: the buyer's checkout applied now (not only when the webhook comes). */
