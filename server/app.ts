@@ -5,13 +5,13 @@ import { billingRoutes } from "./billing/routes.ts";
 import { allCalls } from "./calls.ts";
 import type { AppContext } from "./context.ts";
 import { downloadRoutes } from "./downloads/routes.ts";
+import { storedFileRoutes } from "./files/routes.ts";
 import { createApiRouter } from "./http/api.ts";
 import { compress } from "./http/compress.ts";
 import type { AppEnv } from "./http/env.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders, securityOptionsFor } from "./http/security-headers.ts";
 import { seoRoutes } from "./seo/routes.ts";
-import { STORAGE_KEY_PATTERN } from "./storage/storage.ts";
 
 /** What a page render receives from the server (read in loaders through the router context). */
 export interface PageRequestContext {
@@ -54,16 +54,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
 
   // Watermarked downloads and messenger exports: /files/download/:picId, /files/export/:picId/:target.
   server.route("/files", downloadRoutes(app));
-  server.get("/files/:key", async (c) => {
-    const key = c.req.param("key");
-    const file = STORAGE_KEY_PATTERN.test(key) ? await app.storage.get(key) : null;
-    if (!file) return c.json({ status: "NOT_FOUND" }, 404);
-    return c.body(new Uint8Array(file.body), 200, {
-      "Content-Type": file.contentType,
-      "Cache-Control": IMMUTABLE,
-      "Content-Length": String(file.body.length),
-    });
-  });
+  // Stored files by name, each to whoever may see it: /files/:key.
+  server.route("/files", storedFileRoutes(app));
 
   if (options.clientAssetsDir) {
     const root = options.clientAssetsDir;

@@ -37,6 +37,8 @@ const envSchema = z.object({
   SEED_GALLERY_SIZE: z.coerce.number().int().min(0).max(5000).default(224),
   /** Seconds a process reuses a page of a public sticker list (0 = always read the database). */
   PUBLIC_LIST_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** Downloads and messenger exports one client may ask for per minute (RATE_LIMITED past it). */
+  DOWNLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Sign-in mail goes out over this SMTP server (smtp:// or smtps://); required outside local mode. */
   SMTP_URL: z
     .string()

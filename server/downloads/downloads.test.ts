@@ -120,7 +120,7 @@ describe("GET /files/download/:picId (spec §9)", () => {
     const response = await get(`/files/download/${publicPicId}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
     const name = attachmentName(response);
     expect(name).toMatch(/^ai-sticker-\d{13}\.png$/);
     const stamp = Number(name.slice("ai-sticker-".length, -".png".length));
@@ -258,7 +258,7 @@ describe("GET /files/export/:picId/:target", () => {
   async function exported(picId: string, target: string, session?: TestSession) {
     const response = await get(`/files/export/${picId}/${target}`, session);
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
     const file = await body(response);
     return { response, file, meta: await sharp(file).metadata(), name: attachmentName(response) };
   }

@@ -3,80 +3,108 @@
  *   GET /files/download/:picId          the watermarked 512 px PNG
  *   GET /files/export/:picId/:target    telegram.png | telegram.webp | whatsapp.webp, watermarked too
  * A picture is served when one public sticker uses it, or one of the signed-in viewer's own; anything
- * else answers NOT_FOUND, so a private sticker of someone else is indistinguishable from none.
+ * else answers NOT_FOUND, so a private sticker of someone else is indistinguishable from none. Each
+ * file is made once and then served from storage with an ETag (derived-files.ts); every client may
+ * ask DOWNLOAD_RATE_LIMIT_PER_MINUTE times a minute.
  */
-import { and, eq, or } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { AppError } from "#common/errors.ts";
 import type { AppContext } from "../context.ts";
-import { stickers } from "../db/schema.ts";
+import { type FileAccess, OWNER_FILE_CACHE, pictureAccess, respondWithFileError } from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/variants.ts";
-import { sessionTokenOf } from "../http/api.ts";
+import { clientAddressOf } from "../http/client-address.ts";
 import type { AppEnv } from "../http/env.ts";
-import { respondWithError } from "../http/envelope.ts";
-import { resolveSession } from "../sessions/resolve-session.ts";
+import { createRateLimit } from "../rate-limit.ts";
+import { createDerivedFiles, type DerivedVariant, derivedFileKey, etagOf, matchesEtag } from "./derived-files.ts";
 import { exportForTelegram, exportForWhatsApp } from "./export.ts";
 import { watermarkDomain, watermarkSticker } from "./watermark.ts";
 
-const PIC_ID_PATTERN = /^[a-f0-9]{32}$/;
+/**
+ * A public sticker's download is the same for everyone: shared caches may keep it a day. Not a year:
+ * the address stays when PUBLIC_URL (the watermark's text) changes.
+ */
+export const PUBLIC_DOWNLOAD_CACHE = "public, max-age=86400";
 
 interface ExportTarget {
-  suffix: string;
+  variant: DerivedVariant;
+  extension: "png" | "webp";
   contentType: string;
   encode(png: Buffer): Promise<Buffer>;
 }
 
+const DOWNLOAD: ExportTarget = {
+  variant: "download",
+  extension: "png",
+  contentType: "image/png",
+  encode: async (png) => png,
+};
+
 const EXPORT_TARGETS: Record<string, ExportTarget> = {
-  "telegram.png": { suffix: "-telegram.png", contentType: "image/png", encode: (png) => exportForTelegram(png, "png") },
-  "telegram.webp": { suffix: "-telegram.webp", contentType: "image/webp", encode: (png) => exportForTelegram(png, "webp") },
-  "whatsapp.webp": { suffix: "-whatsapp.webp", contentType: "image/webp", encode: (png) => exportForWhatsApp(png) },
+  "telegram.png": {
+    variant: "telegram",
+    extension: "png",
+    contentType: "image/png",
+    encode: (png) => exportForTelegram(png, "png"),
+  },
+  "telegram.webp": {
+    variant: "telegram",
+    extension: "webp",
+    contentType: "image/webp",
+    encode: (png) => exportForTelegram(png, "webp"),
+  },
+  "whatsapp.webp": { variant: "whatsapp", extension: "webp", contentType: "image/webp", encode: (png) => exportForWhatsApp(png) },
 };
 
 /** Download and export routes; mount with `server.route("/files", downloadRoutes(app))`. */
 export function downloadRoutes(app: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.onError((error, c) => respondWithError(c, error));
+  routes.onError((error, c) => respondWithFileError(c, error));
   const domain = watermarkDomain(app.config.PUBLIC_URL);
+  const derived = createDerivedFiles(app.storage);
+  const limit = createRateLimit(app.config, {
+    name: "download",
+    points: app.config.DOWNLOAD_RATE_LIMIT_PER_MINUTE,
+    durationSeconds: 60,
+  });
 
-  /** The stored PNG of a picture the caller may see, watermarked; NOT_FOUND otherwise. */
-  async function watermarkedPicture(c: Context<AppEnv>, picId: string): Promise<Buffer> {
-    if (!PIC_ID_PATTERN.test(picId)) throw new AppError("NOT_FOUND");
-    const token = sessionTokenOf(c);
-    const viewer = token ? await resolveSession(app.database.db, token) : null;
-    const visible = viewer
-      ? or(eq(stickers.visibility, "public"), eq(stickers.ownerId, viewer.userId))
-      : eq(stickers.visibility, "public");
-    const [row] = await app.database.db
-      .select({ id: stickers.id })
-      .from(stickers)
-      .where(and(eq(stickers.picId, picId), visible))
-      .limit(1);
-    if (!row) throw new AppError("NOT_FOUND");
+  /** The watermarked PNG of a picture, made from the stored sticker. */
+  async function watermarked(picId: string): Promise<Buffer> {
     const file = await app.storage.get(stickerImageKeys(picId).png);
     if (!file) throw new AppError("NOT_FOUND");
     return watermarkSticker(file.body, domain);
   }
 
-  function attachment(c: Context<AppEnv>, body: Buffer, fileName: string, contentType: string) {
+  /** Serves the derived file of a picture the caller may see; NOT_FOUND otherwise. */
+  async function serve(c: Context<AppEnv>, picId: string, target: ExportTarget, suffix: string) {
+    await limit.consume(clientAddressOf(c));
+    const access: FileAccess = await pictureAccess(app, c, picId, { stylePreviews: false });
+    if (!access) throw new AppError("NOT_FOUND");
+    const key = derivedFileKey(picId, target.variant, target.extension, domain);
+    const body = await derived.load(key, target.contentType, async () => target.encode(await watermarked(picId)));
+    const etag = etagOf(body);
+    const cacheControl = access === "public" ? PUBLIC_DOWNLOAD_CACHE : OWNER_FILE_CACHE;
+    if (matchesEtag(c.req.header("if-none-match"), etag)) {
+      return c.body(null, 304, { ETag: etag, "Cache-Control": cacheControl });
+    }
     return c.body(new Uint8Array(body), 200, {
-      "Content-Type": contentType,
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Type": target.contentType,
+      "Content-Disposition": `attachment; filename="ai-sticker-${Date.now()}${suffix}"`,
       "Content-Length": String(body.length),
-      // Per viewer (private stickers) and stamped with the time: never stored by caches.
-      "Cache-Control": "private, no-store",
+      ETag: etag,
+      "Cache-Control": cacheControl,
     });
   }
 
-  routes.get("/download/:picId", async (c) => {
-    const png = await watermarkedPicture(c, c.req.param("picId"));
-    return attachment(c, png, `ai-sticker-${Date.now()}.png`, "image/png");
-  });
+  routes.get("/download/:picId", (c) => serve(c, c.req.param("picId"), DOWNLOAD, ".png"));
 
   routes.get("/export/:picId/:target", async (c) => {
-    const target = Object.hasOwn(EXPORT_TARGETS, c.req.param("target")) ? EXPORT_TARGETS[c.req.param("target")] : undefined;
-    if (!target) throw new AppError("NOT_FOUND");
-    const png = await watermarkedPicture(c, c.req.param("picId"));
-    return attachment(c, await target.encode(png), `ai-sticker-${Date.now()}${target.suffix}`, target.contentType);
+    const name = c.req.param("target");
+    const target = Object.hasOwn(EXPORT_TARGETS, name) ? EXPORT_TARGETS[name] : undefined;
+    if (!target) {
+      await limit.consume(clientAddressOf(c));
+      throw new AppError("NOT_FOUND");
+    }
+    return serve(c, c.req.param("picId"), target, `-${name}`);
   });
 
   return routes;

@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { pictures, stickers } from "../db/schema.ts";
 
 let t: TestApp;
 let draining = false;
@@ -21,14 +22,24 @@ describe("health, files and headers", () => {
     draining = false;
   });
 
-  it("serves stored files under /files with immutable caching, and 404 for unknown or invalid keys", async () => {
+  it("serves a public sticker's stored file under /files with immutable caching, and 404 for unknown, unused or invalid keys", async () => {
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
-    await t.app.storage.put("abc123.png", png, "image/png");
-    const response = await t.server.request("/files/abc123.png");
+    const picId = "abc123".padEnd(32, "0");
+    await t.app.storage.put(`${picId}.png`, png, "image/png");
+    await t.app.database.db
+      .insert(pictures)
+      .values({ id: picId, width: 1, height: 1, pngKey: `${picId}.png`, thumbKey: `${picId}-256.webp` });
+    await t.app.database.db
+      .insert(stickers)
+      .values({ stickerInstId: "server-app-file", picId, visibility: "public", hotScore: 0 });
+    const response = await t.server.request(`/files/${picId}.png`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
+    // Stored, but no sticker or style uses the name: not served.
+    await t.app.storage.put("abc123.png", png, "image/png");
+    expect((await t.server.request("/files/abc123.png")).status).toBe(404);
     expect((await t.server.request("/files/missing.png")).status).toBe(404);
     expect((await t.server.request("/files/..%2Fpackage.json")).status).toBe(404);
   });

@@ -67,7 +67,8 @@ export function taskCalls(app: AppContext) {
       file: z.instanceof(File).optional(),
       prompt: promptField.default(""),
       styleId: styleIdField,
-      visibility: visibility.default("public"),
+      // A photo may show a face: its sticker stays private unless the owner chooses to share it.
+      visibility: visibility.default("private"),
     }),
     output: submitted,
     handle: async ({ input, viewer, c }) => {

@@ -180,7 +180,8 @@ describe("POST /api/aitask/submitGenerate with a valid picture", () => {
     expect(done.stickers).toHaveLength(1);
     const sticker = done.stickers[0];
     expect(sticker).toMatchObject({ taskId, width: 512, height: 512 });
-    const image = await t.server.request(sticker.imageUrl);
+    // A private sticker: its owner's session loads the picture.
+    const image = await t.server.request(sticker.imageUrl, { headers: { Cookie: `token=${maker.token}` } });
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
     const png = Buffer.from(await image.arrayBuffer());

@@ -59,7 +59,8 @@ export function CreatePanel({
   const [prompt, setPrompt] = useState("");
   const [picture, setPicture] = useState<File | null>(null);
   const [styleId, setStyleId] = useState<number | null>(styles[0]?.id ?? null);
-  const [visibility, setVisibility] = useState<Visibility>("public");
+  // Words start public; a photo may show a face, so a picture starts private until the owner shares it.
+  const [visibilityOf, setVisibilityOf] = useState<Record<Mode, Visibility>>({ text: "public", image: "private" });
   const [ideas, setIdeas] = useState(suggestions);
   const [busy, setBusy] = useState(false);
   const [taskId, setTaskId] = useState<number | null>(null);
@@ -109,6 +110,7 @@ export function CreatePanel({
   const ready = mode === "text" ? trimmed.length > 0 : picture !== null;
   const member = today?.member ?? (user ? user.subscribePlan !== "" : false);
   const cost = mode === "text" ? costs.text : costs.image;
+  const visibility = visibilityOf[mode];
 
   async function generate() {
     if (!ready || busy) return;
@@ -224,12 +226,14 @@ export function CreatePanel({
             <input
               type="checkbox"
               checked={visibility === "public"}
-              onChange={(event) => setVisibility(event.target.checked ? "public" : "private")}
+              onChange={(event) => setVisibilityOf({ ...visibilityOf, [mode]: event.target.checked ? "public" : "private" })}
               className="mt-0.5 size-5 accent-primary-dark"
             />
             <span>
               <span className="font-medium">{t("create.visibility.public")}</span>
-              <span className="block text-stone-600">{t("create.visibility.hint")}</span>
+              <span className="block text-stone-600">
+                {mode === "image" ? t("create.visibility.photoHint") : t("create.visibility.hint")}
+              </span>
             </span>
           </label>
           <div className="space-y-2">

@@ -1,0 +1,66 @@
+/**
+ * Downloads and exports are made once per picture, variant and watermark domain, then kept in
+ * storage under a derived name and served from there. Nothing about them changes between requests,
+ * so encoding them again would only spend CPU (a busy export takes up to a second).
+ */
+import { createHash } from "node:crypto";
+import type { Storage } from "../storage/storage.ts";
+
+export type DerivedVariant = "download" | "telegram" | "whatsapp";
+
+/**
+ * Bump when the watermark or an encoder changes what a derived file looks like: files made before
+ * are then left unused instead of being served.
+ */
+const DERIVED_VERSION = 1;
+
+/**
+ * `{picId}-{variant}-v{version}-{domain hash}.{ext}`: the watermark names PUBLIC_URL's host, so a
+ * new domain makes new files. The name never matches a picture's own keys, so `/files/:key` does not
+ * serve it.
+ */
+export function derivedFileKey(picId: string, variant: DerivedVariant, extension: "png" | "webp", domain: string): string {
+  const domainTag = createHash("sha256").update(domain).digest("hex").slice(0, 12);
+  return `${picId}-${variant}-v${DERIVED_VERSION}-${domainTag}.${extension}`;
+}
+
+/** A strong validator of the file's bytes. */
+export function etagOf(body: Buffer): string {
+  return `"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === bare;
+  });
+}
+
+export interface DerivedFiles {
+  /** The stored file under `key`, or the one `make` returns, stored first. */
+  load(key: string, contentType: string, make: () => Promise<Buffer>): Promise<Buffer>;
+}
+
+export function createDerivedFiles(storage: Storage): DerivedFiles {
+  // Requests for the same file while it is being made wait for that one making.
+  const making = new Map<string, Promise<Buffer>>();
+  return {
+    async load(key, contentType, make) {
+      const stored = await storage.get(key);
+      if (stored) return stored.body;
+      let pending = making.get(key);
+      if (!pending) {
+        pending = (async () => {
+          const body = await make();
+          await storage.put(key, body, contentType);
+          return body;
+        })().finally(() => making.delete(key));
+        making.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Who may load a stored file (decision 0014). A sticker picture (`{picId}.png`, `{picId}-256.webp`) is
+ * public while one public sticker or one style preview uses it; otherwise only the owner of a sticker
+ * made from it sees it. An uploaded photo (`upload-….png`) is only ever its uploader's. Anything else
+ * (derived downloads, unknown names) is not served by name at all. The answer is read from the
+ * database on every request, so a sticker made private stops being served at once.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { stickers, styles, tasks } from "../db/schema.ts";
+import { sessionTokenOf } from "../http/api.ts";
+import type { AppEnv } from "../http/env.ts";
+import { respondWithError } from "../http/envelope.ts";
+import { resolveSession } from "../sessions/resolve-session.ts";
+
+/** `public`: anyone, cacheable by anyone; `owner`: this viewer only; null: answer NOT_FOUND. */
+export type FileAccess = "public" | "owner" | null;
+
+/** Public files never change under their name (content-hashed): a year, immutable. */
+export const PUBLIC_FILE_CACHE = "public, max-age=31536000, immutable";
+/** An owner's private file: never kept by a shared cache, nor on the device after the answer. */
+export const OWNER_FILE_CACHE = "private, no-store";
+
+const PIC_ID_PATTERN = /^[a-f0-9]{32}$/;
+const PICTURE_KEY = /^([a-f0-9]{32})(?:-256\.webp|\.png)$/;
+const UPLOAD_KEY = /^upload-[a-f0-9]{40}\.png$/;
+
+/** Whether anyone may see the picture: a public sticker (or, when asked, a style preview) uses it. */
+async function pictureIsPublic(db: Db, picId: string, stylePreviews: boolean): Promise<boolean> {
+  const [sticker] = await db
+    .select({ id: stickers.id })
+    .from(stickers)
+    .where(and(eq(stickers.picId, picId), eq(stickers.visibility, "public")))
+    .limit(1);
+  if (sticker) return true;
+  if (!stylePreviews) return false;
+  const [style] = await db.select({ id: styles.id }).from(styles).where(eq(styles.previewPicId, picId)).limit(1);
+  return style !== undefined;
+}
+
+async function pictureIsOwnedBy(db: Db, picId: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stickers.id })
+    .from(stickers)
+    .where(and(eq(stickers.picId, picId), eq(stickers.ownerId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+async function uploadIsOwnedBy(db: Db, key: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.inputKey, key), eq(tasks.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The signed-in user of a file request (same session as pages), or null for a visitor or a dead token. */
+async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<number | null> {
+  const token = sessionTokenOf(c);
+  const viewer = token ? await resolveSession(app.database.db, token) : null;
+  return viewer?.userId ?? null;
+}
+
+/**
+ * Access to a picture; the session is read only when the picture is not public. A style preview is
+ * public as an image, but `stylePreviews: false` (downloads) asks for stickers only.
+ */
+export async function pictureAccess(
+  app: AppContext,
+  c: Context<AppEnv>,
+  picId: string,
+  { stylePreviews = true }: { stylePreviews?: boolean } = {},
+): Promise<FileAccess> {
+  if (!PIC_ID_PATTERN.test(picId)) return null;
+  const db = app.database.db;
+  if (await pictureIsPublic(db, picId, stylePreviews)) return "public";
+  const viewerId = await viewerIdOf(app, c);
+  return viewerId !== null && (await pictureIsOwnedBy(db, picId, viewerId)) ? "owner" : null;
+}
+
+/** Access to a stored file by its key, as `/files/:key` serves it. */
+export async function storedFileAccess(app: AppContext, c: Context<AppEnv>, key: string): Promise<FileAccess> {
+  const picture = PICTURE_KEY.exec(key);
+  if (picture?.[1]) return pictureAccess(app, c, picture[1]);
+  if (!UPLOAD_KEY.test(key)) return null;
+  const viewerId = await viewerIdOf(app, c);
+  return viewerId !== null && (await uploadIsOwnedBy(app.database.db, key, viewerId)) ? "owner" : null;
+}
+
+export function cacheControlOf(access: "public" | "owner"): string {
+  return access === "public" ? PUBLIC_FILE_CACHE : OWNER_FILE_CACHE;
+}
+
+/** An error answer of a file route: the envelope, never stored (a 404 may turn into the file once shared). */
+export function respondWithFileError(c: Context<AppEnv>, error: unknown): Response {
+  const response = respondWithError(c, error);
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}

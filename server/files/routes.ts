@@ -1,0 +1,31 @@
+/**
+ * GET /files/:key: a stored file by its name, to whoever may see it (file-access.ts). Public files
+ * carry a year-long immutable cache; an owner's private file is never stored; anything else is
+ * NOT_FOUND, so a private file is indistinguishable from none.
+ */
+import { Hono } from "hono";
+import { AppError } from "#common/errors.ts";
+import type { AppContext } from "../context.ts";
+import type { AppEnv } from "../http/env.ts";
+import { STORAGE_KEY_PATTERN } from "../storage/storage.ts";
+import { cacheControlOf, respondWithFileError, storedFileAccess } from "./file-access.ts";
+
+/** Mount with `server.route("/files", storedFileRoutes(app))`, after the download routes. */
+export function storedFileRoutes(app: AppContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.onError((error, c) => respondWithFileError(c, error));
+
+  routes.get("/:key", async (c) => {
+    const key = c.req.param("key");
+    const access = STORAGE_KEY_PATTERN.test(key) ? await storedFileAccess(app, c, key) : null;
+    const file = access ? await app.storage.get(key) : null;
+    if (!access || !file) throw new AppError("NOT_FOUND");
+    return c.body(new Uint8Array(file.body), 200, {
+      "Content-Type": file.contentType,
+      "Cache-Control": cacheControlOf(access),
+      "Content-Length": String(file.body.length),
+    });
+  });
+
+  return routes;
+}
