@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     supportEmail: app.config.SUPPORT_EMAIL,
     origin: new URL(app.config.PUBLIC_URL).origin,
     inviteReward: app.config.INVITE_REWARD_POINTS,
+    inviteRewardsPerDay: app.config.INVITE_REWARDS_PER_DAY,
     /** Shows the Google button when set (spec §4; hidden otherwise). */
     googleClientId: app.config.GOOGLE_CLIENT_ID ?? null,
     /** What the plan cards quote (the points modal opens on any page). */

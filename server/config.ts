@@ -49,6 +49,8 @@ const envSchema = z.object({
   LINK_SEALING_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** Sign-in links one client address may ask for per 10 minutes (offices and schools share addresses). */
   EMAIL_LINK_CLIENT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Sign-in mails one mailbox gets per 24 hours; past it the call answers as usual and sends nothing. */
+  EMAIL_LINK_ADDRESS_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   /** Enables Google sign-in (the OAuth client id the ID tokens are issued to). */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Google's signing keys; tests point it at a local JWKS. */
@@ -57,6 +59,8 @@ const envSchema = z.object({
   STARTING_POINTS: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Points the new user and the inviter each get once for an invite. */
   INVITE_REWARD_POINTS: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** Invite rewards one inviter earns per UTC day; invitees past it still get theirs (decision 0016). */
+  INVITE_REWARDS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(5),
   /** Points a free user pays per sticker made from text, and from an image. */
   TEXT_GENERATION_COST: z.coerce.number().int().min(0).max(10_000).default(1),
   IMAGE_GENERATION_COST: z.coerce.number().int().min(0).max(10_000).default(2),

@@ -3,6 +3,7 @@ import { AppError } from "#common/errors.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
+import { mailboxOf } from "./mailbox.ts";
 import { welcomeNewUser } from "./welcome-new-user.ts";
 
 export interface SignedInUser {
@@ -25,18 +26,18 @@ export function nickOf(email: string): string {
  */
 export async function findOrCreateEmailUser(
   db: Db,
-  config: Pick<Config, "STARTING_POINTS" | "INVITE_REWARD_POINTS">,
+  config: Pick<Config, "STARTING_POINTS">,
   o: { email: string; inviteCode: string | null },
 ): Promise<SignedInUser> {
   const email = normalizeEmail(o.email);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ email, emailVerified: true, nick: nickOf(email) })
+      .values({ email, mailbox: mailboxOf(email), emailVerified: true, nick: nickOf(email) })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (created) {
-      await welcomeNewUser(tx, config, { userId: created.id, inviteCode: o.inviteCode });
+      await welcomeNewUser(tx, config, { userId: created.id, mailbox: mailboxOf(email), inviteCode: o.inviteCode });
       return { userId: created.id, created: true };
     }
     const [existing] = await tx

@@ -1,14 +1,16 @@
 import type { Config } from "../config.ts";
-import { applyInvite } from "../invites/apply-invite.ts";
-import type { DbOrTx } from "../points/change-points.ts";
+import { type InviteTx, recordInvite } from "../invites/record-invite.ts";
 import { grantStartingPoints } from "../points/starting-points.ts";
 
-/** What a brand-new user gets, in the transaction that created them: the starting points and the invite reward. */
+/**
+ * What a brand-new user gets, in the transaction that created them: the starting points, and the
+ * invite recorded (its rewards come with the first sticker, decision 0016).
+ */
 export async function welcomeNewUser(
-  tx: DbOrTx,
-  config: Pick<Config, "STARTING_POINTS" | "INVITE_REWARD_POINTS">,
-  o: { userId: number; inviteCode: string | null | undefined },
+  tx: InviteTx,
+  config: Pick<Config, "STARTING_POINTS">,
+  o: { userId: number; mailbox: string; inviteCode: string | null | undefined },
 ): Promise<void> {
   await grantStartingPoints(tx, o.userId, config.STARTING_POINTS);
-  await applyInvite(tx, { inviteeId: o.userId, code: o.inviteCode, reward: config.INVITE_REWARD_POINTS });
+  await recordInvite(tx, { inviteeId: o.userId, mailbox: o.mailbox, code: o.inviteCode });
 }

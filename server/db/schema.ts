@@ -31,6 +31,8 @@ export const users = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     email: text("email"),
+    /** The address's mailbox (`mailboxOf`: no +tag, Gmail without dots): invite rewards count it once. */
+    mailbox: text("mailbox"),
     emailVerified: boolean("email_verified").notNull().default(false),
     googleId: text("google_id"),
     facebookId: text("facebook_id"),
@@ -61,6 +63,7 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     uniqueIndex("users_google_id_key").on(t.googleId),
     uniqueIndex("users_invite_code_key").on(t.inviteCode),
+    index("users_mailbox_idx").on(t.mailbox),
     check("users_point_not_negative", sql`${t.point} >= 0`),
   ],
 );
@@ -342,7 +345,10 @@ export const invites = pgTable(
     inviterId: userRef("inviter_id").notNull(),
     inviteeId: userRef("invitee_id").notNull(),
     code: text("code").notNull(),
+    /** When the invitee's first sticker paid the rewards (decision 0016); null until then. */
     rewardedAt: timestamp("rewarded_at", { withTimezone: true }),
+    /** False when the inviter had reached INVITE_REWARDS_PER_DAY that day: only the invitee was paid. */
+    inviterRewarded: boolean("inviter_rewarded").notNull().default(false),
     createdAt: created(),
   },
   (t) => [uniqueIndex("invites_invitee_key").on(t.inviteeId), index("invites_inviter_idx").on(t.inviterId)],

@@ -6,6 +6,7 @@ import type { AppContext } from "../context.ts";
 import { pictures, stickers, stickerTags, styles, tasks } from "../db/schema.ts";
 import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
 import { translate } from "../i18n.ts";
+import { payInviteRewards } from "../invites/pay-invite-rewards.ts";
 import { changePoints } from "../points/change-points.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
@@ -113,6 +114,9 @@ async function finishTask(
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)))
       .returning({ id: tasks.id });
     if (!open) return; // finished by another attempt meanwhile
+    // An invited user's first sticker pays the invite rewards (decision 0016). First, before the
+    // sticker's rows share-lock the user: parallel tasks then queue on the invite, never deadlock.
+    await payInviteRewards(tx, app.config, { inviteeId: task.userId });
     await tx
       .insert(pictures)
       .values({ id: picId, width: 512, height: 512, pngKey, thumbKey })

@@ -15,10 +15,13 @@ function shareLinks(url: string, text: string) {
   ];
 }
 
-/** Get free credit (spec §2, §9; 418 px): the invite link {host}/invite/{code}, three networks, copy, the reward. */
+/**
+ * Get free credit (spec §2, §9; 418 px): the invite link {host}/invite/{code}, three networks, copy,
+ * the reward (paid with the friend's first sticker) and the inviter's daily cap (decision 0016).
+ */
 export default function ShareDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData("root") as { origin?: string; inviteReward?: number } | undefined;
+  const root = useRouteLoaderData("root") as { origin?: string; inviteReward?: number; inviteRewardsPerDay?: number } | undefined;
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [code, setCode] = useState<string | null>(null);
@@ -36,6 +39,7 @@ export default function ShareDialog({ onClose }: { onClose: () => void }) {
         {t("invite.title")}
       </h2>
       <p className="mt-2 text-stone-700">{t("invite.reward", { count: root?.inviteReward ?? 0 })}</p>
+      <p className="mt-1 text-sm text-stone-600">{t("invite.dailyLimit", { count: root?.inviteRewardsPerDay ?? 0 })}</p>
       <label className="mt-5 block font-medium text-sm" htmlFor={`${titleId}-link`}>
         {t("invite.linkLabel")}
       </label>

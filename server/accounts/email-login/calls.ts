@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
+import { AppError } from "#common/errors.ts";
 import type { AppContext } from "../../context.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { defineCall } from "../../http/define-call.ts";
 import { createRateLimit } from "../../rate-limit.ts";
-import { normalizeEmail } from "../email-user.ts";
+import { mailboxOf } from "../mailbox.ts";
 import { sendSignInLink } from "./sign-in-link.ts";
 
 export function emailLoginCalls(app: AppContext) {
@@ -13,13 +15,31 @@ export function emailLoginCalls(app: AppContext) {
     points: app.config.EMAIL_LINK_CLIENT_LIMIT,
     durationSeconds: 600,
   });
+  // Per mailbox per 24 hours (decision 0016); in memory it is per process, with REDIS_URL shared.
+  const perMailboxDaily = createRateLimit(app.config, {
+    name: "email-link-mailbox-day",
+    points: app.config.EMAIL_LINK_ADDRESS_DAILY_LIMIT,
+    durationSeconds: 24 * 3600,
+  });
+
+  /** False past the mailbox's daily cap: the caller still answers as if sent (no enumeration, no mail bombing). */
+  const withinDailyCap = async (mailbox: string) => {
+    try {
+      await perMailboxDaily.consume(mailbox);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === "RATE_LIMITED") return false;
+      throw error;
+    }
+  };
 
   const getVerifyEmail = defineCall({
     method: "GET",
     path: "/api/getVerifyEmail",
     summary:
       "Mails a single-use sign-in link (10 minutes) to the address; the same answer for every address. " +
-      "`redirect` (a path) and `invCode` are sealed into the link. 5 per address and EMAIL_LINK_CLIENT_LIMIT (20) per client per 10 minutes.",
+      "`redirect` (a path) and `invCode` are sealed into the link. 5 per address and EMAIL_LINK_CLIENT_LIMIT (20) per client per 10 minutes; " +
+      "past EMAIL_LINK_ADDRESS_DAILY_LIMIT (10) mails to one mailbox in 24 hours the answer is unchanged but no mail is sent.",
     tag: "accounts",
     access: "public",
     input: z.object({
@@ -30,7 +50,13 @@ export function emailLoginCalls(app: AppContext) {
     output: z.object({ sent: z.literal(true) }),
     async handle({ input, c }) {
       await perClient.consume(clientAddressOf(c));
-      await perAddress.consume(normalizeEmail(input.email));
+      const mailbox = mailboxOf(input.email);
+      await perAddress.consume(mailbox);
+      if (!(await withinDailyCap(mailbox))) {
+        const mailboxHash = createHash("sha256").update(mailbox).digest("hex").slice(0, 16);
+        c.var.log.warn({ mailboxHash }, "sign-in mail not sent: the mailbox's daily limit is reached");
+        return { sent: true as const };
+      }
       await sendSignInLink(app, {
         email: input.email,
         redirect: input.redirect,

@@ -173,6 +173,56 @@ describe("e-mail link rate limits", () => {
   });
 });
 
+describe("sign-in mails per mailbox per day", () => {
+  let capped: TestApp;
+  beforeAll(async () => {
+    capped = await createTestApp({ EMAIL_LINK_ADDRESS_DAILY_LIMIT: "3" });
+  });
+  afterAll(() => closeTestApp(capped));
+
+  const ask = (email: string) => callApi(capped, "GET", "/api/getVerifyEmail", { params: { email } });
+  const mailsTo = async (email: string) => {
+    await capped.app.mail.drain();
+    return capped.app.mail.mailbox?.recent().filter((m) => m.to === email).length ?? 0;
+  };
+  const linksFor = (email: string) => capped.app.database.db.select().from(emailLinks).where(eq(emailLinks.email, email));
+
+  it("past EMAIL_LINK_ADDRESS_DAILY_LIMIT, answers exactly as when sent but sends no mail and stores no link", async () => {
+    // Three spellings of one Gmail mailbox use its daily allowance.
+    const sent = [];
+    for (const email of ["cap.me@gmail.com", "capme+1@gmail.com", "CAPME@googlemail.com"]) sent.push(await ask(email));
+    for (const answer of sent) expect(answer).toEqual({ http: 200, body: { status: 200, data: { sent: true } } });
+    expect(await mailsTo("cap.me@gmail.com")).toBe(1);
+    expect(await mailsTo("capme+1@gmail.com")).toBe(1);
+    expect(await mailsTo("capme@googlemail.com")).toBe(1);
+
+    const past = await ask("c.a.p.m.e@gmail.com");
+    expect(past).toEqual(sent[0]);
+    expect(await mailsTo("c.a.p.m.e@gmail.com")).toBe(0);
+    expect(await linksFor("c.a.p.m.e@gmail.com")).toHaveLength(0);
+    expect(await ask("cap.me@gmail.com")).toEqual(sent[0]);
+    expect(await mailsTo("cap.me@gmail.com")).toBe(1);
+
+    // Another mailbox is not affected.
+    expect(await ask("capme2@gmail.com")).toEqual(sent[0]);
+    expect(await mailsTo("capme2@gmail.com")).toBe(1);
+  });
+
+  it("the 10-minute limit of 5 also counts one mailbox, whatever its spelling", async () => {
+    const spellings = [
+      "ten.min@example.com",
+      "ten.min+a@example.com",
+      "ten.min+b@example.com",
+      "Ten.Min@example.com",
+      "ten.min+c@example.com",
+    ];
+    for (const email of spellings) expect((await ask(email)).body.status).toBe(200);
+    const { http, body } = await ask("ten.min+d@example.com");
+    expect(http).toBe(429);
+    expect(body.status).toBe("RATE_LIMITED");
+  });
+});
+
 describe("mail outside local mode", () => {
   it("refuses to start on a public origin without SMTP_URL, naming it", async () => {
     const env = { NODE_ENV: "production", LOG_LEVEL: "silent", PUBLIC_URL: "https://stickers.example", DATA_DIR: t.dataDir };

@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { nickOf, normalizeEmail, type SignedInUser } from "../email-user.ts";
+import { mailboxOf } from "../mailbox.ts";
 import { welcomeNewUser } from "../welcome-new-user.ts";
 import type { GoogleIdentity } from "./verify-google-token.ts";
 
@@ -14,7 +15,7 @@ import type { GoogleIdentity } from "./verify-google-token.ts";
  */
 export async function findOrCreateGoogleUser(
   db: Db,
-  config: Pick<Config, "STARTING_POINTS" | "INVITE_REWARD_POINTS">,
+  config: Pick<Config, "STARTING_POINTS">,
   o: { identity: GoogleIdentity; inviteCode: string | null | undefined },
 ): Promise<SignedInUser> {
   const email = normalizeEmail(o.identity.email);
@@ -43,10 +44,16 @@ export async function findOrCreateGoogleUser(
     }
     const [created] = await tx
       .insert(users)
-      .values({ email, emailVerified: true, googleId: o.identity.sub, nick: (o.identity.name ?? nickOf(email)).slice(0, 40) })
+      .values({
+        email,
+        mailbox: mailboxOf(email),
+        emailVerified: true,
+        googleId: o.identity.sub,
+        nick: (o.identity.name ?? nickOf(email)).slice(0, 40),
+      })
       .returning({ id: users.id });
     if (!created) throw new Error("user insert returned nothing");
-    await welcomeNewUser(tx, config, { userId: created.id, inviteCode: o.inviteCode });
+    await welcomeNewUser(tx, config, { userId: created.id, mailbox: mailboxOf(email), inviteCode: o.inviteCode });
     return { userId: created.id, created: true };
   });
 }
