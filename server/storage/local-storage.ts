@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { contentTypeOf, STORAGE_KEY_PATTERN, type Storage } from "./storage.ts";
@@ -13,7 +14,8 @@ export function createLocalStorage(folder: string): Storage {
     async put(key, body) {
       await ready;
       const file = fileOf(key);
-      const partial = `${file}.${process.pid}.${Date.now()}.part`;
+      // A name of its own per write: identical pictures of parallel tasks share a key, never a partial file.
+      const partial = `${file}.${randomUUID()}.part`;
       await writeFile(partial, body);
       await rename(partial, file);
     },

@@ -63,6 +63,13 @@ export function describeStorageContract(name: string, makeStorage: () => Storage
       expect(got?.contentType).toBe("image/png");
     });
 
+    it("takes the same key from eight writers at the same moment (identical pictures of parallel tasks)", async () => {
+      const key = freshKey();
+      const body = randomBytes(4096);
+      await Promise.all(Array.from({ length: 8 }, () => storage.put(key, body, "image/png")));
+      expect((await storage.get(key))?.body.equals(body)).toBe(true);
+    });
+
     it("round-trips a 2 MB file", async () => {
       const key = freshKey();
       const body = randomBytes(2 * 1024 * 1024);
