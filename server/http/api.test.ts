@@ -152,6 +152,38 @@ describe("input and unknown calls (spec §7, §8)", () => {
     expect(body.issues.join(" ")).toContain("name");
   });
 
+  it("answers JSON nested deeper than 32 levels with INVALID_INPUT (not a server error) and takes 32", async () => {
+    const nested = (depth: number) => `{"name":"a","props":{"x":${"[".repeat(depth - 2)}1${"]".repeat(depth - 2)}}}`;
+    const deep = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a" }, sendBody: nested(20_000) }));
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({ status: "INVALID_INPUT", issues: ["(input): nested deeper than 32 levels"] });
+    const deepest = JSON.parse(nested(32));
+    const fine = await send(await signedRequest("POST", "/api/event", { key, body: deepest }));
+    expect([fine.status, (await fine.json()).status]).toEqual([200, 200]);
+    const over = await send(await signedRequest("POST", "/api/event", { key, body: JSON.parse(nested(33)) }));
+    expect((await over.json()).status).toBe("INVALID_INPUT");
+    // Brackets inside strings are text, not nesting.
+    const text = await send(
+      await signedRequest("POST", "/api/event", { key, body: { name: "a", path: `"\\${"[{".repeat(100)}` } }),
+    );
+    expect((await text.json()).status).toBe(200);
+  });
+
+  it("refuses text holding the NUL character (PostgreSQL cannot store it) with INVALID_INPUT naming the field", async () => {
+    const inProps = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a", props: { k: "a\u0000b" } } }));
+    expect(inProps.status).toBe(400);
+    expect(await inProps.json()).toMatchObject({
+      status: "INVALID_INPUT",
+      issues: ["props.k: must not contain the NUL character"],
+    });
+    const inKey = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a", props: { "k\u0000": 1 } } }));
+    expect((await inKey.json()).issues).toEqual(["props.k\u0000: must not contain the NUL character"]);
+    const inQuery = await send(await signedRequest("GET", "/api/style/page", { key, params: { page: "1", x: "\u0000" } }));
+    expect(await inQuery.json()).toMatchObject({ status: "INVALID_INPUT", issues: ["x: must not contain the NUL character"] });
+    const stored = await t.app.database.db.select().from(events).where(eq(events.name, "a"));
+    expect(stored.filter((row) => JSON.stringify(row).includes("\\u0000"))).toEqual([]);
+  });
+
   it("answers an oversized body with PAYLOAD_TOO_LARGE (413)", async () => {
     const big = "x".repeat(70 * 1024);
     const response = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a", path: big } }));
