@@ -57,7 +57,7 @@ const NUMBER_LIKE = [
   "{}",
 ];
 
-export const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty"];
+const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty"];
 
 const TRICKY_TEXT = [
   "\u0000",
