@@ -49,6 +49,40 @@ describe("catalogs: every UI string in all 14 languages", () => {
     },
   );
 
+  /** Languages written in their own script: a copy of English, or English left in place, cannot pass. */
+  const SCRIPTS: Partial<Record<(typeof LANGUAGES)[number], RegExp>> = {
+    zh: /\p{Script=Han}/u,
+    "zh-TW": /\p{Script=Han}/u,
+    ja: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
+    ko: /\p{Script=Hangul}/u,
+    hi: /\p{Script=Devanagari}/u,
+    ar: /\p{Script=Arabic}/u,
+    ru: /\p{Script=Cyrillic}/u,
+    bn: /\p{Script=Bengali}/u,
+  };
+  /** What a text says in words: without placeholders, the brand and e-mail addresses. */
+  const wordsOf = (text: string) =>
+    text
+      .replace(/\{\{\s*\w+\s*\}\}/g, "")
+      .replace(/Sticker Studio/g, "")
+      .replace(/\S+@\S+/g, "");
+  it.each(Object.entries(SCRIPTS))("%s: every text with words is written in its own script", (language, script) => {
+    const catalog = flatten(catalogs[language as keyof typeof SCRIPTS]);
+    const foreign = Object.entries(catalog).filter(([, text]) => /\p{L}/u.test(wordsOf(text)) && !script.test(text));
+    expect(foreign.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((language) => language !== "en"))(
+    "%s has its own message for every error code, not the English one",
+    (language) => {
+      const catalog = flatten(catalogs[language]);
+      for (const { key } of Object.values(ERRORS)) {
+        expect(catalog[key], `${language}:${key}`).toBeTruthy();
+        expect(catalog[key], `${language}:${key}`).not.toBe(english[key]);
+      }
+    },
+  );
+
   it("has a message for every error code", () => {
     for (const { key } of Object.values(ERRORS)) expect(english[key], key).toBeTruthy();
   });

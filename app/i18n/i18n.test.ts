@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "#common/languages.ts";
+import { catalogFor } from "./catalogs.server.ts";
 import { createTranslator } from "./i18n.tsx";
 
 const catalog = {
@@ -37,5 +39,26 @@ describe("translations", () => {
   it("knows which languages are right to left", () => {
     expect(createTranslator("ar", catalog).dir()).toBe("rtl");
     expect(createTranslator("fr", catalog).dir()).toBe("ltr");
+  });
+
+  it.each(LANGUAGES.filter((language) => language !== "en"))(
+    "%s pages read their own catalog: their texts are not the English ones",
+    (language) => {
+      const english = createTranslator("en", catalogFor("en"));
+      const page = createTranslator(language, catalogFor(language));
+      for (const key of ["errors.apiNotFound", "catchMessage.IllegaRequest", "list.empty", "footer.pricing"]) {
+        expect(page.t(key), `${language}:${key}`).not.toBe(key);
+        expect(page.t(key), `${language}:${key}`).not.toBe(english.t(key));
+      }
+      expect(page.t("list.count", { count: 5 })).not.toBe(english.t("list.count", { count: 5 }));
+    },
+  );
+
+  it("an Arabic page says its plurals in Arabic with Arabic's categories (two, few, many)", () => {
+    const ar = createTranslator("ar", catalogFor("ar"));
+    const forms = [1, 2, 3, 11].map((count) => ar.t("list.count", { count }));
+    for (const text of forms) expect(text).toMatch(/\p{Script=Arabic}/u);
+    // 1 → one, 2 → two, 3 → few, 11 → many: four different words.
+    expect(new Set(forms.map((text) => text.replace(/\d+/, ""))).size).toBe(4);
   });
 });

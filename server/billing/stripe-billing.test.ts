@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "#common/languages.ts";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
@@ -332,11 +332,39 @@ describe("webhooks", () => {
   });
 
   it("events about objects this site does not know are recorded and ignored", async () => {
-    const foreign = stub.event("customer.subscription.updated", { id: "sub_unknown" });
-    await expect(deliver(foreign)).rejects.toMatchObject({ code: "PAYMENT_PROVIDER_ERROR" });
-    // Stripe retries after an error: nothing was recorded.
-    expect(await t.app.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, foreign.id))).toEqual([]);
-    expect(await deliver(stub.event("customer.created", { id: "cus_x" }))).toMatchObject({ outcome: "ignored" });
+    // A subscription made elsewhere on the same Stripe account: Stripe has it, without our metadata.
+    const elsewhere = {
+      id: "sub_made_elsewhere",
+      object: "subscription",
+      customer: "cus_elsewhere",
+      status: "active",
+      cancel_at_period_end: false,
+      trial_start: null,
+      trial_end: null,
+      metadata: {},
+      items: { object: "list", data: [{ id: "si_elsewhere", object: "subscription_item", price: { id: TEST_PRICES.monthly } }] },
+    };
+    stub.subscriptions.set(elsewhere.id, elsewhere);
+    const foreign = stub.event("customer.subscription.updated", elsewhere);
+    const unhandled = stub.event("customer.created", { id: "cus_x" });
+    expect(await deliver(foreign)).toEqual({ outcome: "ignored", userId: null });
+    expect(await deliver(unhandled)).toEqual({ outcome: "ignored", userId: null });
+
+    const db = t.app.database.db;
+    const recorded = await db
+      .select()
+      .from(paymentEvents)
+      .where(inArray(paymentEvents.eventId, [foreign.id, unhandled.id]));
+    expect(recorded.map((row) => row.eventId).sort()).toEqual([foreign.id, unhandled.id].sort());
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, elsewhere.id))).toEqual([]);
+    // Recorded: a redelivery is a duplicate, not a second look.
+    expect(await deliver(foreign)).toMatchObject({ outcome: "duplicate" });
+  });
+
+  it("an event Stripe cannot answer for fails and is not recorded, so Stripe's retry can apply it later", async () => {
+    const unknown = stub.event("customer.subscription.updated", { id: "sub_unknown" });
+    await expect(deliver(unknown)).rejects.toMatchObject({ code: "PAYMENT_PROVIDER_ERROR" });
+    expect(await t.app.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, unknown.id))).toEqual([]);
   });
 });
 

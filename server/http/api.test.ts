@@ -2,8 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGES, type Language } from "#common/languages.ts";
 import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
 import { clientErrors, events, sessions, users } from "../db/schema.ts";
+import { type Catalog, catalogs } from "../i18n.ts";
 import { hashToken } from "../sessions/resolve-session.ts";
 
 let t: TestApp;
@@ -16,6 +18,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (request: Request) => t.server.request(request);
+
+/** A text of one language's own catalog, without falling back to English. */
+function ownText(language: Language, key: string): string | undefined {
+  let node: Catalog | string | undefined = catalogs[language];
+  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  return typeof node === "string" ? node : undefined;
+}
 
 describe("signed calls (spec §7, decision 0003)", () => {
   it("accepts a call signed with the visitor key and answers the { status: 200, data } envelope", async () => {
@@ -38,8 +47,8 @@ describe("signed calls (spec §7, decision 0003)", () => {
     expect(response.status).toBe(401);
     const body = await response.json();
     expect(body).toMatchObject({ status: "SIGNATURE_MISSING", data: null, msgKey: "catchMessage.IllegaRequest" });
-    expect(typeof body.msg).toBe("string");
-    expect(body.msg.length).toBeGreaterThan(0);
+    expect(body.msg).toBe(ownText("fr", "catchMessage.IllegaRequest"));
+    expect(body.msg).not.toBe(ownText("en", "catchMessage.IllegaRequest"));
   });
 
   it("rejects a wrong key and a body altered after signing with SIGNATURE_INVALID", async () => {
@@ -55,13 +64,18 @@ describe("signed calls (spec §7, decision 0003)", () => {
   });
 
   it("signs query parameters of GET calls: an added parameter breaks the signature", async () => {
-    const request = await signedRequest("GET", "/api/docs-probe", { key, params: { a: "1" } });
-    const url = new URL(request.url);
-    url.searchParams.set("b", "2");
-    const response = await send(new Request(url, { headers: request.headers }));
-    // Unknown path: the JSON catch-all answers first, never the page renderer.
-    expect(response.status).toBe(404);
-    expect((await response.json()).status).toBe("API_NOT_FOUND");
+    const request = await signedRequest("GET", "/api/style/page", { key, params: { page: "1", size: "8" } });
+    const untouched = await send(request.clone());
+    expect([untouched.status, (await untouched.json()).status]).toEqual([200, 200]);
+    const added = new URL(request.url);
+    added.searchParams.set("type", "2");
+    const withAdded = await send(new Request(added, { headers: request.headers }));
+    expect(withAdded.status).toBe(401);
+    expect((await withAdded.json()).status).toBe("SIGNATURE_INVALID");
+    const changed = new URL(request.url);
+    changed.searchParams.set("size", "24");
+    const withChanged = await send(new Request(changed, { headers: request.headers }));
+    expect((await withChanged.json()).status).toBe("SIGNATURE_INVALID");
   });
 
   it("rejects a timestamp more than 5 minutes away with SIGNATURE_STALE and accepts 4 minutes", async () => {
@@ -138,6 +152,38 @@ describe("input and unknown calls (spec §7, §8)", () => {
     expect(body.issues.join(" ")).toContain("name");
   });
 
+  it("answers JSON nested deeper than 32 levels with INVALID_INPUT (not a server error) and takes 32", async () => {
+    const nested = (depth: number) => `{"name":"a","props":{"x":${"[".repeat(depth - 2)}1${"]".repeat(depth - 2)}}}`;
+    const deep = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a" }, sendBody: nested(20_000) }));
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({ status: "INVALID_INPUT", issues: ["(input): nested deeper than 32 levels"] });
+    const deepest = JSON.parse(nested(32));
+    const fine = await send(await signedRequest("POST", "/api/event", { key, body: deepest }));
+    expect([fine.status, (await fine.json()).status]).toEqual([200, 200]);
+    const over = await send(await signedRequest("POST", "/api/event", { key, body: JSON.parse(nested(33)) }));
+    expect((await over.json()).status).toBe("INVALID_INPUT");
+    // Brackets inside strings are text, not nesting.
+    const text = await send(
+      await signedRequest("POST", "/api/event", { key, body: { name: "a", path: `"\\${"[{".repeat(100)}` } }),
+    );
+    expect((await text.json()).status).toBe(200);
+  });
+
+  it("refuses text holding the NUL character (PostgreSQL cannot store it) with INVALID_INPUT naming the field", async () => {
+    const inProps = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a", props: { k: "a\u0000b" } } }));
+    expect(inProps.status).toBe(400);
+    expect(await inProps.json()).toMatchObject({
+      status: "INVALID_INPUT",
+      issues: ["props.k: must not contain the NUL character"],
+    });
+    const inKey = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a", props: { "k\u0000": 1 } } }));
+    expect((await inKey.json()).issues).toEqual(["props.k\u0000: must not contain the NUL character"]);
+    const inQuery = await send(await signedRequest("GET", "/api/style/page", { key, params: { page: "1", x: "\u0000" } }));
+    expect(await inQuery.json()).toMatchObject({ status: "INVALID_INPUT", issues: ["x: must not contain the NUL character"] });
+    const stored = await t.app.database.db.select().from(events).where(eq(events.name, "a"));
+    expect(stored.filter((row) => JSON.stringify(row).includes("\\u0000"))).toEqual([]);
+  });
+
   it("answers an oversized body with PAYLOAD_TOO_LARGE (413)", async () => {
     const big = "x".repeat(70 * 1024);
     const response = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a", path: big } }));
@@ -155,14 +201,19 @@ describe("input and unknown calls (spec §7, §8)", () => {
     expect((await wrongMethod.json()).status).toBe("METHOD_NOT_ALLOWED");
   });
 
-  it("translates error messages into the caller's language", async () => {
-    const english = await (
-      await send(new Request("http://localhost/api/nope", { headers: { "Accept-Language": "en-US" } }))
-    ).json();
-    const german = await (await send(new Request("http://localhost/api/nope", { headers: { "Accept-Language": "de" } }))).json();
+  it("translates error messages into the caller's language: each language's own text, Arabic in Arabic", async () => {
+    const answer = async (acceptLanguage: string) =>
+      (await send(new Request("http://localhost/api/nope", { headers: { "Accept-Language": acceptLanguage } }))).json();
+    const english = await answer("en-US");
     expect(english.msg).toBe("This request is not supported.");
-    expect(german.msgKey).toBe(english.msgKey);
-    expect(german.msg).not.toBe("");
+    for (const language of LANGUAGES.filter((l) => l !== "en")) {
+      const body = await answer(language);
+      expect(body.msgKey, language).toBe(english.msgKey);
+      // The language's own catalog entry (no fallback), and not the English text.
+      expect(body.msg, language).toBe(ownText(language, "errors.apiNotFound"));
+      expect(body.msg, language).not.toBe(english.msg);
+    }
+    expect((await answer("ar")).msg).toMatch(/\p{Script=Arabic}/u);
   });
 });
 

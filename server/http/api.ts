@@ -25,9 +25,33 @@ export function sessionTokenOf(c: Context<AppEnv>) {
   return header || getCookie(c, SESSION_COOKIE) || null;
 }
 
+/** No call takes JSON nested deeper; refused before parsing, since signing a value recurses its depth. */
+const JSON_MAX_DEPTH = 32;
+
+function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === "\\") i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "[" || char === "{") {
+      if (++depth > max) return true;
+    } else if (char === "]" || char === "}") depth--;
+  }
+  return false;
+}
+
 async function readJsonBody(c: Context<AppEnv>) {
   const text = await c.req.text();
   if (text.trim() === "") return {};
+  if (nestedDeeperThan(text, JSON_MAX_DEPTH)) {
+    throw new AppError("INVALID_INPUT", "nested too deeply", {
+      issues: [`(input): nested deeper than ${JSON_MAX_DEPTH} levels`],
+    });
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -45,6 +69,19 @@ async function readMultipartBody(c: Context<AppEnv>) {
   } catch (error) {
     throw new AppError("INVALID_INPUT", "unreadable multipart body", { cause: error });
   }
+}
+
+/** Where the input holds U+0000 (in a text or a key), which PostgreSQL text cannot store; null when nowhere. */
+function nulCharacterAt(value: unknown, path: string): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path || "(input)" : null;
+  if (value === null || typeof value !== "object" || value instanceof Blob) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes("\u0000")) return at;
+    const found = nulCharacterAt(item, at);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function issuesOf(error: z.ZodError): string[] {
@@ -106,6 +143,10 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
       if (call.access === "user" && !viewer) throw new AppError("AUTH_ERROR");
       c.set("viewer", viewer);
 
+      const nulAt = nulCharacterAt(raw, "");
+      if (nulAt !== null) {
+        throw new AppError("INVALID_INPUT", "NUL character", { issues: [`${nulAt}: must not contain the NUL character`] });
+      }
       const parsed = call.input.safeParse(raw);
       if (!parsed.success) throw new AppError("INVALID_INPUT", "invalid input", { issues: issuesOf(parsed.error) });
       const data = await call.handle({ input: parsed.data, app, viewer, c });
