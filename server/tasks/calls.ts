@@ -4,6 +4,7 @@ import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { stickerListItem } from "../stickers/calls.ts";
+import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";
 import { submitImageTask, submitTextTask } from "./submit-task.ts";
 import { getTask, todayGenDetail } from "./task-view.ts";
@@ -47,7 +48,7 @@ export function taskCalls(app: AppContext) {
     method: "POST",
     path: "/api/aitask/submitGenerateText",
     summary:
-      "Starts a sticker from a prompt (1–300 characters after trimming). Free users pay TEXT_GENERATION_COST points (NOT_ENOUGH_POINTS otherwise); members count against their daily limit (DAILY_LIMIT_REACHED).",
+      "Starts a sticker from a prompt (1–300 characters after trimming). Free users pay TEXT_GENERATION_COST points (NOT_ENOUGH_POINTS otherwise); members count against their daily limit (DAILY_LIMIT_REACHED). TOO_MANY_TASKS (429) while TASKS_IN_FLIGHT_LIMIT of the caller's tasks wait or run.",
     tag: "tasks",
     access: "user",
     input: z.object({ prompt: promptField, styleId: styleIdField, visibility: visibility.default("public") }),
@@ -60,7 +61,7 @@ export function taskCalls(app: AppContext) {
     path: "/api/aitask/submitGenerate",
     body: "multipart",
     summary:
-      "Starts a sticker from an uploaded picture (multipart: file = PNG, JPEG or WebP by content, at most UPLOAD_MAX_BYTES and UPLOAD_MAX_PIXELS; optional prompt, styleId, visibility). Costs IMAGE_GENERATION_COST points for free users.",
+      "Starts a sticker from an uploaded picture (multipart: file = PNG, JPEG or WebP by content, at most UPLOAD_MAX_BYTES and UPLOAD_MAX_PIXELS; optional prompt, styleId, visibility). Costs IMAGE_GENERATION_COST points for free users. BUSY (503, Retry-After) when every decoding slot is taken; TOO_MANY_TASKS (429) at TASKS_IN_FLIGHT_LIMIT tasks in progress.",
     tag: "tasks",
     access: "user",
     input: z.object({
@@ -72,10 +73,10 @@ export function taskCalls(app: AppContext) {
     output: submitted,
     handle: async ({ input, viewer, c }) => {
       if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
-      const upload = await readUpload(Buffer.from(await input.file.arrayBuffer()), {
-        maxBytes: app.config.UPLOAD_MAX_BYTES,
-        maxPixels: app.config.UPLOAD_MAX_PIXELS,
-      });
+      const bytes = Buffer.from(await input.file.arrayBuffer());
+      const upload = await decodePoolOf(app).run(() =>
+        readUpload(bytes, { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS }),
+      );
       return submitImageTask(app, requireViewer(viewer).userId, {
         png: upload.png,
         prompt: input.prompt,
