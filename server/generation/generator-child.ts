@@ -37,8 +37,12 @@ process.on("message", async (message: GeneratorRequest) => {
   }
 });
 
-// Warm up (art index, fonts) before the first request, then say so.
-void provider
-  .textToSticker({ prompt: "hello", style: "cartoon" })
-  .catch(() => undefined)
-  .finally(() => send({ id: 0, ready: true }));
+// Warm up (art index, fonts) before the first request, then say so. Never for the hosted provider:
+// there a warm-up is a paid call at every start of this process (decision 0015).
+if (provider.name === "openai") send({ id: 0, ready: true });
+else {
+  void provider
+    .textToSticker({ prompt: "hello", style: "cartoon" })
+    .catch(() => undefined)
+    .finally(() => send({ id: 0, ready: true }));
+}
