@@ -11,7 +11,8 @@ import { GenerationError } from "./provider.ts";
 const provider = createGenerationProvider(parseConfig(process.env));
 
 function send(reply: GeneratorReply) {
-  process.send?.(reply);
+  // A parent that died meanwhile fails the write (EPIPE): nothing is waiting, and "disconnect" ends us.
+  if (process.connected) process.send?.(reply, undefined, undefined, () => undefined);
 }
 
 function describeError(error: unknown): GeneratorReply["error"] {

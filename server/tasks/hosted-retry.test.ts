@@ -106,7 +106,8 @@ describe("hosted generation: a call that may have been paid for is not made agai
   ])(
     "$what → exactly one call; the task fails with $code and its point comes back once",
     async ({ answer, code }) => {
-      const user = await userWithPoints(t, `paid-${(users += 1)}@example.com`, 1);
+      users += 1;
+      const user = await userWithPoints(t, `paid-${users}@example.com`, 1);
       const before = await balanceOf(t, user.userId);
       answerFor = () => answer;
       const taskId = await submit(user);
