@@ -35,6 +35,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+// Sessions travel in the Authorization header here (the page's cookie works the same way).
+
 /**
  * A multipart body that never ends (no Content-Length): it hands out 64 KB chunks only when the
  * server pulls, and counts the pulls. A server that reads it either hangs or hits the size cap.
@@ -117,19 +119,19 @@ describe("an upload's body is read only after the caller's checks pass", () => {
   });
 
   it("refuses a dead session's upload with AUTH_ERROR without pulling a byte of the body", async () => {
-    const { request, counter } = endlessUploadRequest({ ...signatureHeaders(), Cookie: "token=not-a-live-session" });
+    const { request, counter } = endlessUploadRequest({ ...signatureHeaders(), Authorization: "not-a-live-session" });
     const { http, body } = await send(request);
     expect([http, body.status]).toEqual([401, "AUTH_ERROR"]);
     expect(counter.pulls).toBe(0);
   });
 
   it("refuses missing, stale and wrong-version signature headers of a signed-in user without pulling the body", async () => {
-    const cookie = { Cookie: `token=${user.token}` };
+    const session = { Authorization: user.token };
     const stale = Date.now() - (t.app.config.SIGNATURE_MAX_SKEW_SECONDS + 60) * 1000;
     const cases: [Record<string, string>, string][] = [
-      [cookie, "SIGNATURE_MISSING"],
-      [{ ...cookie, ...signatureHeaders(stale) }, "SIGNATURE_STALE"],
-      [{ ...cookie, ...signatureHeaders(), [SIGNATURE_HEADERS.version]: "1" }, "UNSUPPORTED_VERSION"],
+      [session, "SIGNATURE_MISSING"],
+      [{ ...session, ...signatureHeaders(stale) }, "SIGNATURE_STALE"],
+      [{ ...session, ...signatureHeaders(), [SIGNATURE_HEADERS.version]: "1" }, "UNSUPPORTED_VERSION"],
     ];
     for (const [headers, code] of cases) {
       const { request, counter } = endlessUploadRequest(headers);
@@ -140,7 +142,7 @@ describe("an upload's body is read only after the caller's checks pass", () => {
   });
 
   it("reads the body of a signed-in user with fresh signature headers (and caps it: UPLOAD_TOO_LARGE)", async () => {
-    const { request, counter } = endlessUploadRequest({ ...signatureHeaders(), Cookie: `token=${user.token}` });
+    const { request, counter } = endlessUploadRequest({ ...signatureHeaders(), Authorization: user.token });
     const { http, body } = await send(request);
     expect([http, body.status]).toEqual([413, "UPLOAD_TOO_LARGE"]);
     // The server read up to the cap (file cap + form overhead), then stopped.
@@ -156,7 +158,7 @@ describe("an upload's body is read only after the caller's checks pass", () => {
       const request = await signedRequest("POST", UPLOAD_PATH, {
         key: "not-the-session-key",
         form: photoForm(await validJpeg()),
-        headers: { Cookie: `token=${user.token}` },
+        headers: { Authorization: user.token },
       });
       const { http, body } = await send(request);
       expect([http, body.status]).toEqual([401, "SIGNATURE_INVALID"]);
@@ -181,7 +183,7 @@ describe("the decode pool seen through the upload call", () => {
       await signedRequest("POST", UPLOAD_PATH, {
         key: erin.signingKey,
         form: photoForm(photo),
-        headers: { Cookie: `token=${erin.token}`, "Accept-Language": "ja" },
+        headers: { Authorization: erin.token, "Accept-Language": "ja" },
       }),
     );
     const envelope = (await busy.json()) as { status: string; data: null; msg: string; msgKey: string };
