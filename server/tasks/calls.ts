@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { AppError } from "#common/errors.ts";
-import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
+import { PROMPT_MAX_LENGTH, TASK_TYPE } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { stickerListItem } from "../stickers/calls.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";
-import { submitImageTask, submitTextTask } from "./submit-task.ts";
+import { checkAffordable, costOf, submitImageTask, submitTextTask } from "./submit-task.ts";
 import { getTask, todayGenDetail } from "./task-view.ts";
 
 const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -73,6 +73,8 @@ export function taskCalls(app: AppContext) {
     output: submitted,
     handle: async ({ input, viewer, c }) => {
       if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
+      // A submit that would be refused anyway costs no decode (decision 0015).
+      await checkAffordable(app, requireViewer(viewer).userId, costOf(app, TASK_TYPE.image));
       const bytes = Buffer.from(await input.file.arrayBuffer());
       const upload = await decodePoolOf(app).run(() =>
         readUpload(bytes, { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS }),

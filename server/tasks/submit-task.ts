@@ -122,7 +122,8 @@ async function submitTask(
   });
 }
 
-async function checkAffordable(app: AppContext, userId: number, cost: number) {
+/** What the submit transaction would refuse for the price alone (points, daily limit, tasks in flight), checked early. */
+export async function checkAffordable(app: AppContext, userId: number, cost: number) {
   const [user] = await app.database.db
     .select({ point: users.point, subscribePlan: users.subscribePlan })
     .from(users)

@@ -11,6 +11,7 @@ import { API_VERSION, SIGNATURE_HEADERS } from "#common/signature.ts";
 import { signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
 import { tasks } from "../db/schema.ts";
 import { translate } from "../i18n.ts";
+import { changePoints } from "../points/change-points.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
 import { balanceOf, userWithPoints } from "../tasks/test-helpers.ts";
 import { decodePoolOf } from "./decode-pool.ts";
@@ -170,6 +171,29 @@ describe("an upload's body is read only after the caller's checks pass", () => {
 });
 
 describe("the decode pool seen through the upload call", () => {
+  it("refuses a submit it would refuse anyway before decoding: NOT_ENOUGH_POINTS, not BUSY, with the pool full", async () => {
+    const poor = await userWithPoints(t, "poor@example.com", 0);
+    // One point left; a picture costs two.
+    const balance = await balanceOf(t, poor.userId);
+    await changePoints(t.app.database.db, {
+      userId: poor.userId,
+      delta: 1 - balance,
+      reason: "test",
+      idempotencyKey: "spend:poor",
+    });
+    const pool = decodePoolOf(t.app);
+    let release: () => void = () => undefined;
+    const held = pool.run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const refused = await callApi(t, "POST", UPLOAD_PATH, { form: photoForm(await validJpeg()), session: poor });
+      expect([refused.http, refused.body.status]).toEqual([402, "NOT_ENOUGH_POINTS"]);
+      expect(await taskCountOf(poor.userId)).toBe(0);
+    } finally {
+      release();
+      await held;
+    }
+  });
+
   it("answers BUSY (503, Retry-After, translated) while every slot is taken, takes no points, stores nothing, and accepts once free", async () => {
     const erin = await userWithPoints(t, "busy@example.com", 10);
     const before = await balanceOf(t, erin.userId);
