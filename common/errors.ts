@@ -33,6 +33,10 @@ export const ERRORS = {
   UPLOAD_TOO_MANY_PIXELS: { http: 422, key: "errors.uploadTooManyPixels" },
   UPLOAD_UNREADABLE: { http: 422, key: "errors.uploadUnreadable" },
   TASK_NOT_FOUND: { http: 404, key: "errors.taskNotFound" },
+  /** Every upload decoding slot and waiting place is taken (decision 0015); the answer carries Retry-After. */
+  BUSY: { http: 503, key: "errors.busy" },
+  /** The user already has TASKS_IN_FLIGHT_LIMIT tasks waiting or running. */
+  TOO_MANY_TASKS: { http: 429, key: "errors.tooManyTasks" },
   /** A user with no plan chose the free plan (spec §5). */
   ALREADY_FREE: { http: 409, key: "errors.alreadyFree" },
   /** The chosen plan is the current one. */
@@ -81,10 +85,17 @@ export class AppError extends Error {
   override name = "AppError";
   readonly code: ErrorCode;
   readonly issues: string[] | undefined;
-  constructor(code: ErrorCode, message?: string, options?: { issues?: string[]; cause?: unknown }) {
+  /** Values for the `{{name}}` placeholders of the translated message. */
+  readonly vars: Record<string, string | number> | undefined;
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: { issues?: string[]; cause?: unknown; vars?: Record<string, string | number> },
+  ) {
     super(message ?? code, { cause: options?.cause });
     this.code = code;
     this.issues = options?.issues;
+    this.vars = options?.vars;
   }
 }
 

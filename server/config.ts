@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { billingEnvShape } from "./billing/plans.ts";
 import { ConfigError } from "./config-error.ts";
@@ -71,7 +72,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1"),
-  /** Milliseconds one hosted image request may take before it is retried. */
+  /** Milliseconds one hosted image request may take; a timed-out request fails the task (decision 0015). */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   /** Uploaded pictures: largest file in bytes and largest picture in pixels. */
   UPLOAD_MAX_BYTES: z.coerce
@@ -81,13 +82,23 @@ const envSchema = z.object({
     .max(50 * 1024 * 1024)
     .default(10 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(10_000).max(100_000_000).default(25_000_000),
+  /** Uploads decoded at once in this process (default: its CPU count), and how many more may wait; past that, BUSY. */
+  UPLOAD_DECODE_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => availableParallelism()),
+  UPLOAD_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+  /** Tasks a user may have waiting or running at once; the next submit answers TOO_MANY_TASKS (decision 0015). */
+  TASKS_IN_FLIGHT_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
   /** Generation jobs one process runs at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** A job whose worker stops sending heartbeats for this long is retried (pg-boss; at least 10). */
   QUEUE_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
   /** How often the queue looks for jobs whose worker died. */
   QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
-  /** Attempts after the first before a task fails and its points are refunded. */
+  /** Attempts after the first before a task fails and its points are refunded (hosted generation: at most 1, decision 0015). */
   QUEUE_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
   /** Stickers are stored in this S3-compatible bucket when set, else in DATA_DIR/files. */
   S3_BUCKET: z.string().min(3).optional(),

@@ -11,7 +11,8 @@ import { GenerationError } from "./provider.ts";
 const provider = createGenerationProvider(parseConfig(process.env));
 
 function send(reply: GeneratorReply) {
-  process.send?.(reply);
+  // A parent that died meanwhile fails the write (EPIPE): nothing is waiting, and "disconnect" ends us.
+  if (process.connected) process.send?.(reply, undefined, undefined, () => undefined);
 }
 
 function describeError(error: unknown): GeneratorReply["error"] {
@@ -37,8 +38,12 @@ process.on("message", async (message: GeneratorRequest) => {
   }
 });
 
-// Warm up (art index, fonts) before the first request, then say so.
-void provider
-  .textToSticker({ prompt: "hello", style: "cartoon" })
-  .catch(() => undefined)
-  .finally(() => send({ id: 0, ready: true }));
+// Warm up (art index, fonts) before the first request, then say so. Never for the hosted provider:
+// there a warm-up is a paid call at every start of this process (decision 0015).
+if (provider.name === "openai") send({ id: 0, ready: true });
+else {
+  void provider
+    .textToSticker({ prompt: "hello", style: "cartoon" })
+    .catch(() => undefined)
+    .finally(() => send({ id: 0, ready: true }));
+}

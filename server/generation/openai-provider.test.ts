@@ -203,13 +203,14 @@ describe("hosted image → sticker", () => {
     expect(img.alphaAt(256, 256)).toBe(255);
   });
 
-  it("reports a failing edit endpoint as unavailable", async () => {
+  it("reports a failing edit endpoint as unavailable and, possibly paid, not to be retried", async () => {
     respond = (_req, res) => json(res, 500, openAiError("The server had an error.", null, "server_error"));
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#888" } })
       .png()
       .toBuffer();
     const error = await hostedError(provider().imageToSticker({ image: photo, style: "cartoon" }));
-    expect([error.code, error.retryable, error.status]).toEqual(["PROVIDER_UNAVAILABLE", true, 500]);
+    expect([error.code, error.retryable, error.status]).toEqual(["PROVIDER_UNAVAILABLE", false, 500]);
+    expect(requests).toHaveLength(1);
   });
 });
 
@@ -234,14 +235,17 @@ describe("hosted provider failures", () => {
     [403, "PROVIDER_REJECTED", false],
     [404, "PROVIDER_REJECTED", false],
     [422, "PROVIDER_REJECTED", false],
+    [409, "PROVIDER_UNAVAILABLE", true],
     [429, "PROVIDER_UNAVAILABLE", true],
-    [500, "PROVIDER_UNAVAILABLE", true],
-    [503, "PROVIDER_UNAVAILABLE", true],
+    [408, "PROVIDER_TIMEOUT", false],
+    [500, "PROVIDER_UNAVAILABLE", false],
+    [502, "PROVIDER_UNAVAILABLE", false],
+    [503, "PROVIDER_UNAVAILABLE", false],
   ] as const)("maps HTTP %i to %s (retryable: %s) after a single attempt", async (status, code, retryable) => {
     respond = (_req, res) => json(res, status, openAiError(`status ${status}`, null));
     const error = await hostedError(provider().textToSticker({ prompt: "a cat", style: "cartoon" }));
     expect([error.code, error.retryable, error.status]).toEqual([code, retryable, status]);
-    // The queue owns retries: the SDK must not try again on its own.
+    // The SDK never tries again on its own (its retries would be more paid calls); the queue decides.
     expect(requests).toHaveLength(1);
   });
 
@@ -252,16 +256,23 @@ describe("hosted provider failures", () => {
     expect(error.message).toContain("Incorrect API key provided");
   });
 
-  it("times out a server that never answers, as retryable", async () => {
+  it("times out a server that never answers, as not retryable (the request may be drawing, and billed)", async () => {
     respond = () => {
       // Holds the request open until the client gives up.
     };
     const error = await hostedError(provider(300).textToSticker({ prompt: "a cat", style: "cartoon" }));
-    expect([error.code, error.retryable]).toEqual(["PROVIDER_TIMEOUT", true]);
+    expect([error.code, error.retryable]).toEqual(["PROVIDER_TIMEOUT", false]);
     expect(requests).toHaveLength(1);
   });
 
-  it("reports a refused connection as unavailable", async () => {
+  it("treats a connection cut after the request was sent as not retryable", async () => {
+    respond = (_req, res) => res.socket?.destroy();
+    const error = await hostedError(provider().textToSticker({ prompt: "a cat", style: "cartoon" }));
+    expect([error.code, error.retryable, error.status]).toEqual(["PROVIDER_UNAVAILABLE", false, undefined]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("reports a refused connection as unavailable and retryable (nothing was sent)", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
@@ -276,16 +287,16 @@ describe("hosted provider failures", () => {
     expect([error.code, error.retryable, error.status]).toEqual(["PROVIDER_UNAVAILABLE", true, undefined]);
   });
 
-  it("treats an answer without a picture as bad output worth retrying", async () => {
+  it("treats an answer without a picture as bad output not to be paid for again", async () => {
     respond = (_req, res) => json(res, 200, { created: 1, data: [] });
     const error = await hostedError(provider().textToSticker({ prompt: "a cat", style: "cartoon" }));
-    expect([error.code, error.retryable]).toEqual(["PROVIDER_BAD_OUTPUT", true]);
+    expect([error.code, error.retryable]).toEqual(["PROVIDER_BAD_OUTPUT", false]);
   });
 
-  it("treats an undecodable picture as bad output worth retrying", async () => {
+  it("treats an undecodable picture as bad output not to be paid for again", async () => {
     respond = (_req, res) => json(res, 200, { created: 1, data: [{ b64_json: Buffer.from("not a png").toString("base64") }] });
     const error = await hostedError(provider().textToSticker({ prompt: "a cat", style: "cartoon" }));
-    expect([error.code, error.retryable]).toEqual(["PROVIDER_BAD_OUTPUT", true]);
+    expect([error.code, error.retryable]).toEqual(["PROVIDER_BAD_OUTPUT", false]);
   });
 });
 

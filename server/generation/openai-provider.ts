@@ -23,7 +23,11 @@ export interface OpenAiProviderOptions {
 
 export type HostedProviderErrorCode = "PROVIDER_REJECTED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_BAD_OUTPUT";
 
-/** A failed hosted call; `retryable` tells the job queue whether another attempt can succeed. */
+/**
+ * A failed hosted call; `retryable` tells the job queue whether another attempt may be made. Every
+ * call that reached the images API may have been paid for, so only failures where it certainly was
+ * not (the connection was never made; a 429 or 409 turned it away) are retryable (decision 0015).
+ */
 export class HostedProviderError extends Error {
   override name = "HostedProviderError";
   readonly code: HostedProviderErrorCode;
@@ -75,7 +79,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
     apiKey: options.apiKey,
     baseURL: options.baseURL,
     timeout: options.timeoutMs,
-    // The job queue retries with its own backoff; SDK retries would multiply the wait.
+    // Never retried here: each SDK retry could be another paid call (decision 0015); the queue decides.
     maxRetries: 0,
     // Config is read once at boot (STYLE.md §5): no organisation or project from ambient env.
     organization: null,
@@ -170,37 +174,52 @@ async function finishHostedPicture(b64: string | undefined, style: StyleSpec): P
   return finishSticker(await toStyleResolution(placed, style), style, { treat: false });
 }
 
+/** The picture was made (and paid for) but is unusable: asking again would pay again. */
 function badOutput(message: string): HostedProviderError {
-  return new HostedProviderError("PROVIDER_BAD_OUTPUT", message, { retryable: true });
+  return new HostedProviderError("PROVIDER_BAD_OUTPUT", message, { retryable: false });
+}
+
+/** Network failures that happen before a request is sent: the provider never saw it. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+function neverSent(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Maps an SDK failure to what the queue needs to know; the key never reaches the message. */
 function toHostedError(error: unknown, apiKey: string): unknown {
   if (!(error instanceof APIError)) return error;
   const detail = redact(error.message, apiKey);
-  // Checked before APIConnectionError, which it extends.
+  // Checked before APIConnectionError, which it extends. The request was sent: it may be drawing (and billed).
   if (error instanceof APIConnectionTimeoutError) {
     return new HostedProviderError("PROVIDER_TIMEOUT", `The image provider did not answer in time: ${detail}`, {
-      retryable: true,
+      retryable: false,
     });
   }
   if (error instanceof APIConnectionError || error.status === undefined) {
+    // A refused or unresolvable connection sent nothing; a reset or hang-up may have come after sending.
     return new HostedProviderError("PROVIDER_UNAVAILABLE", `The image provider could not be reached: ${detail}`, {
-      retryable: true,
+      retryable: neverSent(error),
     });
   }
   const meta = { status: error.status, providerCode: error.code };
   if (error.status === 408) {
     return new HostedProviderError("PROVIDER_TIMEOUT", `The image provider timed out: ${detail}`, {
       ...meta,
-      retryable: true,
+      retryable: false,
     });
   }
-  // 409 (a lock held elsewhere) and 429 (rate or quota) pass with time; other 4xx never will.
+  // 409 (a lock held elsewhere) and 429 (rate or quota) turn a request away before any drawing and pass
+  // with time; a 5xx may come after the drawing was done, so it is not asked again.
   if (error.status === 409 || error.status === 429 || error.status >= 500) {
     return new HostedProviderError("PROVIDER_UNAVAILABLE", `The image provider is unavailable: ${detail}`, {
       ...meta,
-      retryable: true,
+      retryable: error.status < 500,
     });
   }
   return new HostedProviderError("PROVIDER_REJECTED", `The image provider refused the request: ${detail}`, {

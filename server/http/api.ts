@@ -10,7 +10,7 @@ import type { Call } from "./define-call.ts";
 import type { AppEnv } from "./env.ts";
 import { okEnvelope, respondWithError, sendJson } from "./envelope.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
-import { verifySignedCall } from "./signature-guard.ts";
+import { checkSignatureHeaders, verifySignedCall } from "./signature-guard.ts";
 
 export const SESSION_COOKIE = "token";
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -98,17 +98,33 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
 
   for (const call of calls) {
     const multipart = call.body === "multipart";
-    const handlers = [
-      bodyLimit({
-        // An upload may be as large as the file cap plus its form fields; anything else is small JSON.
-        maxSize: multipart ? app.config.UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES : JSON_BODY_LIMIT_BYTES,
-        onError: () => {
-          throw new AppError(multipart ? "UPLOAD_TOO_LARGE" : "PAYLOAD_TOO_LARGE");
-        },
-      }),
-    ] as const;
-    api.on(call.method, call.path, ...handlers, async (c) => {
+    const limitBody = bodyLimit({
+      // An upload may be as large as the file cap plus its form fields; anything else is small JSON.
+      maxSize: multipart ? app.config.UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES : JSON_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError(multipart ? "UPLOAD_TOO_LARGE" : "PAYLOAD_TOO_LARGE");
+      },
+    });
+    api.on(call.method, call.path, async (c) => {
       const url = new URL(c.req.url);
+      const token = sessionTokenOf(c);
+      const viewer: Viewer | null = token ? await resolveSession(app.database.db, token) : null;
+      if (token && !viewer) {
+        // A dead session: the page drops it (spec §8) and public calls go on as a visitor.
+        deleteCookie(c, SESSION_COOKIE, { path: "/" });
+        if (call.access === "user") throw new AppError("AUTH_ERROR");
+      }
+      if (multipart) {
+        // An upload is read only for a caller who can be let in (decision 0015): the session and the
+        // signature's headers are checked first; the signature itself covers fields inside the body.
+        if (call.access === "user" && !viewer) throw new AppError("AUTH_ERROR");
+        if (!call.unsigned) {
+          checkSignatureHeaders({ headers: c.req.raw.headers, maxSkewSeconds: app.config.SIGNATURE_MAX_SKEW_SECONDS });
+        }
+      }
+      // Refuses a declared length over the cap at once; a body without one (chunked) is buffered up to it.
+      await limitBody(c, async () => undefined);
+
       const raw =
         call.method === "GET"
           ? Object.fromEntries(url.searchParams)
@@ -121,14 +137,6 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
           : multipart
             ? Object.entries(raw as Record<string, unknown>).filter(([, value]) => typeof value === "string")
             : bodyParams(raw);
-
-      const token = sessionTokenOf(c);
-      const viewer: Viewer | null = token ? await resolveSession(app.database.db, token) : null;
-      if (token && !viewer) {
-        // A dead session: the page drops it (spec §8) and public calls go on as a visitor.
-        deleteCookie(c, SESSION_COOKIE, { path: "/" });
-        if (call.access === "user") throw new AppError("AUTH_ERROR");
-      }
       if (!call.unsigned) {
         const key = viewer?.signingKey ?? app.config.CLIENT_SIGNING_KEY;
         verifySignedCall({

@@ -10,17 +10,29 @@ export function okEnvelope<T>(data: T) {
   return { status: 200 as const, data };
 }
 
-export function errorEnvelope(code: ErrorCode, language: Language, issues?: string[]): ErrorEnvelope {
+export function errorEnvelope(
+  code: ErrorCode,
+  language: Language,
+  issues?: string[],
+  vars?: Record<string, string | number>,
+): ErrorEnvelope {
   const msgKey = messageKeyOf(code);
-  return { status: code, data: null, msg: translate(language, msgKey), msgKey, ...(issues ? { issues } : {}) };
+  const msg = translate(language, msgKey).replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
+    String(vars?.[name] ?? placeholder),
+  );
+  return { status: code, data: null, msg, msgKey, ...(issues ? { issues } : {}) };
 }
+
+/** Seconds a BUSY caller is told to wait (Retry-After): a decode takes about a second. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Any thrown value → the envelope the page understands. Unknown errors are logged and become INTERNAL_ERROR. */
 export function respondWithError(c: Context<AppEnv>, error: unknown) {
   const appError = error instanceof AppError ? error : new AppError("INTERNAL_ERROR", "unexpected error", { cause: error });
   if (appError.code === "INTERNAL_ERROR") c.var.log.error({ err: error }, "request failed");
   const status = httpStatusOf(appError.code) as ContentfulStatusCode;
-  return c.json(errorEnvelope(appError.code, c.var.language, appError.issues), status);
+  if (appError.code === "BUSY") c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+  return c.json(errorEnvelope(appError.code, c.var.language, appError.issues, appError.vars), status);
 }
 
 const COMPRESS_FROM_BYTES = 1024;

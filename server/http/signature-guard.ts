@@ -12,8 +12,15 @@ export interface SignatureCheck {
   now?: number;
 }
 
-/** Verifies a signed call (decision 0003); throws a named AppError when it is missing, stale or wrong. */
-export function verifySignedCall({ method, path, params, headers, key, maxSkewSeconds, now = Date.now() }: SignatureCheck) {
+/**
+ * What can be checked of a signed call from its headers alone: present, this version, not stale.
+ * An upload is refused here before its body is read (decision 0015).
+ */
+export function checkSignatureHeaders({
+  headers,
+  maxSkewSeconds,
+  now = Date.now(),
+}: Pick<SignatureCheck, "headers" | "maxSkewSeconds" | "now">) {
   const version = headers.get(SIGNATURE_HEADERS.version);
   const timestamp = headers.get(SIGNATURE_HEADERS.timestamp);
   const signature = headers.get(SIGNATURE_HEADERS.signature);
@@ -25,6 +32,12 @@ export function verifySignedCall({ method, path, params, headers, key, maxSkewSe
   if (!/^\d{10,16}$/.test(timestamp) || Math.abs(now - sentAt) > maxSkewSeconds * 1000) {
     throw new AppError("SIGNATURE_STALE");
   }
+  return { timestamp, signature };
+}
+
+/** Verifies a signed call (decision 0003); throws a named AppError when it is missing, stale or wrong. */
+export function verifySignedCall({ method, path, params, headers, key, maxSkewSeconds, now = Date.now() }: SignatureCheck) {
+  const { timestamp, signature } = checkSignatureHeaders({ headers, maxSkewSeconds, now });
   // Node's synchronous HMAC: the same digest as the page's WebCrypto, without a key import per call.
   const expected = createHmac("sha256", key)
     .update(stringToSign(method, path, params, timestamp, key))

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { AppError } from "#common/errors.ts";
-import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
+import { PROMPT_MAX_LENGTH, TASK_TYPE } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { stickerListItem } from "../stickers/calls.ts";
+import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";
-import { submitImageTask, submitTextTask } from "./submit-task.ts";
+import { checkAffordable, costOf, submitImageTask, submitTextTask } from "./submit-task.ts";
 import { getTask, todayGenDetail } from "./task-view.ts";
 
 const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -47,7 +48,7 @@ export function taskCalls(app: AppContext) {
     method: "POST",
     path: "/api/aitask/submitGenerateText",
     summary:
-      "Starts a sticker from a prompt (1–300 characters after trimming). Free users pay TEXT_GENERATION_COST points (NOT_ENOUGH_POINTS otherwise); members count against their daily limit (DAILY_LIMIT_REACHED).",
+      "Starts a sticker from a prompt (1–300 characters after trimming). Free users pay TEXT_GENERATION_COST points (NOT_ENOUGH_POINTS otherwise); members count against their daily limit (DAILY_LIMIT_REACHED). TOO_MANY_TASKS (429) while TASKS_IN_FLIGHT_LIMIT of the caller's tasks wait or run.",
     tag: "tasks",
     access: "user",
     input: z.object({ prompt: promptField, styleId: styleIdField, visibility: visibility.default("public") }),
@@ -60,7 +61,7 @@ export function taskCalls(app: AppContext) {
     path: "/api/aitask/submitGenerate",
     body: "multipart",
     summary:
-      "Starts a sticker from an uploaded picture (multipart: file = PNG, JPEG or WebP by content, at most UPLOAD_MAX_BYTES and UPLOAD_MAX_PIXELS; optional prompt, styleId, visibility). Costs IMAGE_GENERATION_COST points for free users.",
+      "Starts a sticker from an uploaded picture (multipart: file = PNG, JPEG or WebP by content, at most UPLOAD_MAX_BYTES and UPLOAD_MAX_PIXELS; optional prompt, styleId, visibility). Costs IMAGE_GENERATION_COST points for free users. BUSY (503, Retry-After) when every decoding slot is taken; TOO_MANY_TASKS (429) at TASKS_IN_FLIGHT_LIMIT tasks in progress.",
     tag: "tasks",
     access: "user",
     input: z.object({
@@ -73,10 +74,12 @@ export function taskCalls(app: AppContext) {
     output: submitted,
     handle: async ({ input, viewer, c }) => {
       if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
-      const upload = await readUpload(Buffer.from(await input.file.arrayBuffer()), {
-        maxBytes: app.config.UPLOAD_MAX_BYTES,
-        maxPixels: app.config.UPLOAD_MAX_PIXELS,
-      });
+      // A submit that would be refused anyway costs no decode (decision 0015).
+      await checkAffordable(app, requireViewer(viewer).userId, costOf(app, TASK_TYPE.image));
+      const bytes = Buffer.from(await input.file.arrayBuffer());
+      const upload = await decodePoolOf(app).run(() =>
+        readUpload(bytes, { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS }),
+      );
       return submitImageTask(app, requireViewer(viewer).userId, {
         png: upload.png,
         prompt: input.prompt,

@@ -29,8 +29,13 @@ export function failureCodeOf(error: unknown): string {
   return typeof code === "string" && /^[A-Z_]{3,40}$/.test(code) ? code : "GENERATION_FAILED";
 }
 
-function isRetryable(error: unknown): boolean {
+/** The generator process died or hung during the request: whatever it was doing may not have finished. */
+const GENERATOR_LOST = new Set(["GENERATOR_CRASHED", "GENERATION_TIMEOUT", "GENERATOR_CLOSED"]);
+
+function isRetryable(app: AppContext, error: unknown): boolean {
   const retryable = (error as { retryable?: unknown }).retryable;
+  // A hosted call cut off this way may already have been paid for (decision 0015); offline, it is free.
+  if (app.config.GENERATION_PROVIDER === "openai" && GENERATOR_LOST.has(failureCodeOf(error))) return false;
   return typeof retryable === "boolean" ? retryable : true;
 }
 
@@ -86,7 +91,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
     await finishTask(app, task, stored.id, stored.png, stored.thumb);
   } catch (error) {
     const lastAttempt = attempt.retryCount >= attempt.retryLimit;
-    if (!isRetryable(error) || lastAttempt) {
+    if (!isRetryable(app, error) || lastAttempt) {
       app.log.warn({ err: error, taskId: task.id, attempt: attempt.retryCount + 1 }, "task failed; refunding");
       await failTask(app, task.id, failureCodeOf(error));
       return;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, count, eq, gte, inArray } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { type SubmittedTask, TASK_STATUS, TASK_TYPE, type TaskType, type Visibility } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
@@ -63,7 +63,7 @@ export async function submitImageTask(app: AppContext, userId: number, input: Im
 /**
  * One transaction writes the task, takes its price (points for free users; a place in today's limit
  * for members) and adds the job: all three happen, or none. Parallel submits queue on the user's row
- * lock, so a balance of 50 accepts exactly 50 one-point tasks.
+ * lock, so a balance of 50 accepts exactly 50 one-point tasks, and TASKS_IN_FLIGHT_LIMIT is never passed.
  */
 async function submitTask(
   app: AppContext,
@@ -89,6 +89,8 @@ async function submitTask(
     if (!user) throw new AppError("AUTH_ERROR");
     const member = user.subscribePlan !== "";
     if (member) await checkDailyLimit(tx, userId, app.config.MEMBER_DAILY_LIMIT);
+    // Counted under the row lock, so parallel submits cannot both take the last place.
+    await checkTasksInFlight(tx, userId, app.config.TASKS_IN_FLIGHT_LIMIT);
     const cost = member ? 0 : costOf(app, task.type);
     const [row] = await tx
       .insert(tasks)
@@ -120,7 +122,8 @@ async function submitTask(
   });
 }
 
-async function checkAffordable(app: AppContext, userId: number, cost: number) {
+/** What the submit transaction would refuse for the price alone (points, daily limit, tasks in flight), checked early. */
+export async function checkAffordable(app: AppContext, userId: number, cost: number) {
   const [user] = await app.database.db
     .select({ point: users.point, subscribePlan: users.subscribePlan })
     .from(users)
@@ -128,6 +131,16 @@ async function checkAffordable(app: AppContext, userId: number, cost: number) {
   if (!user) throw new AppError("AUTH_ERROR");
   if (user.subscribePlan !== "") await checkDailyLimit(app.database.db, userId, app.config.MEMBER_DAILY_LIMIT);
   else if (user.point < cost) throw new AppError("NOT_ENOUGH_POINTS");
+  await checkTasksInFlight(app.database.db, userId, app.config.TASKS_IN_FLIGHT_LIMIT);
+}
+
+/** A user's tasks waiting or running are capped (decision 0015): one user cannot fill the queue for everyone. */
+async function checkTasksInFlight(tx: DbOrTx, userId: number, limit: number) {
+  const [open] = await tx
+    .select({ n: count() })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), inArray(tasks.status, [TASK_STATUS.wait, TASK_STATUS.exeing])));
+  if ((open?.n ?? 0) >= limit) throw new AppError("TOO_MANY_TASKS", undefined, { vars: { limit } });
 }
 
 async function checkDailyLimit(tx: DbOrTx, userId: number, limit: number) {

@@ -45,7 +45,7 @@ export function createTaskQueue(config: Config, database: Database, log: Logger)
     await boss.start();
     await ensureQueue(boss, GENERATE_FAILED_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
     await ensureQueue(boss, GENERATE_QUEUE, {
-      retryLimit: config.QUEUE_RETRY_LIMIT,
+      retryLimit: retryLimitOf(config),
       retryDelay: 2,
       // A worker that dies stops its heartbeat; the supervisor then retries the job (or dead-letters it).
       heartbeatSeconds: config.QUEUE_HEARTBEAT_SECONDS,
@@ -75,6 +75,15 @@ export function createTaskQueue(config: Config, database: Database, log: Logger)
       await boss?.stop({ graceful: true, timeout: graceMs, close: true });
     },
   };
+}
+
+/**
+ * Retries a job may get. Hosted generation gets at most one (decision 0015): its only retryable
+ * failures are unpaid ones, but a worker that dies mid-call is retried blind, so a task can never
+ * cost more than two paid calls. Offline drawing is free to try again.
+ */
+export function retryLimitOf(config: Pick<Config, "GENERATION_PROVIDER" | "QUEUE_RETRY_LIMIT">): number {
+  return config.GENERATION_PROVIDER === "openai" ? Math.min(config.QUEUE_RETRY_LIMIT, 1) : config.QUEUE_RETRY_LIMIT;
 }
 
 type QueueSettings = Parameters<PgBoss["createQueue"]>[1];

@@ -14,7 +14,13 @@ let t: TestApp;
 let workers: TaskWorkers;
 
 beforeAll(async () => {
-  t = await createGalleryTestApp(0, { MEMBER_DAILY_LIMIT: "3", TEXT_GENERATION_COST: "1", IMAGE_GENERATION_COST: "2" });
+  t = await createGalleryTestApp(0, {
+    MEMBER_DAILY_LIMIT: "3",
+    TEXT_GENERATION_COST: "1",
+    IMAGE_GENERATION_COST: "2",
+    // The points race below needs 50 tasks in flight at once; the cap has its own tests (tasks-in-flight.test.ts).
+    TASKS_IN_FLIGHT_LIMIT: "100",
+  });
   workers = await startTaskWorkers(t.app);
 });
 
