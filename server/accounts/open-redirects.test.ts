@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOSTILE_REDIRECT_TARGETS, locationStaysOn } from "../../tests/setup/hostile-redirects.ts";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
-import { callApi } from "../stickers/test-helpers.ts";
+import { callApi, signInTestUser } from "../stickers/test-helpers.ts";
 import { closeTestApp, latestLinkFor, openLink, setCookieOf, viewLink } from "./test-helpers.ts";
 
 /**
@@ -88,5 +88,33 @@ describe("no server route redirects off the site", () => {
       const location = expectOnSite(response, path);
       if (location !== null) expect(["/", "/fr"], path).toContain(location);
     }
+  });
+
+  it("checkout and portal return pages: every hostile target is refused (INVALID_INPUT), a path becomes a URL on PUBLIC_URL", async () => {
+    const user = await signInTestUser(t, "hostile-billing@example.com");
+    const sandbox = t.app.billing.sandbox;
+    if (!sandbox) throw new Error("the local test app runs the sandbox");
+    const chosen = await callApi(t, "POST", "/api/subscribe", {
+      body: { plan: 2, successPage: "/fr/rechargeSuccess" },
+      session: user,
+    });
+    expect(chosen.http).toBe(200);
+    const paid = await sandbox.pay(new URL(chosen.body.data).pathname.split("/").pop() ?? "");
+    expect(paid.redirectUrl.startsWith(`${origin}/fr/rechargeSuccess?status=success`)).toBe(true);
+    for (const target of HOSTILE_REDIRECT_TARGETS) {
+      const attempts = [
+        callApi(t, "POST", "/api/subscribe", { body: { plan: 1, successPage: target }, session: user }),
+        callApi(t, "POST", "/api/subscribe", { body: { plan: 1, errorPage: target }, session: user }),
+        callApi(t, "POST", "/api/recharge", { body: { packId: "points-50", successPage: target }, session: user }),
+        callApi(t, "POST", "/api/recharge", { body: { packId: "points-50", errorPage: target }, session: user }),
+        callApi(t, "POST", "/api/billingportal", { body: { returnUrl: target }, session: user }),
+      ];
+      for (const [i, attempt] of (await Promise.all(attempts)).entries()) {
+        expect([attempt.http, attempt.body.status], `${i} ${JSON.stringify(target)}`).toEqual([400, "INVALID_INPUT"]);
+      }
+    }
+    const portal = await callApi(t, "POST", "/api/billingportal", { body: { returnUrl: "/de/pricing" }, session: user });
+    expect(portal.http).toBe(200);
+    expect(new URL(portal.body.data).origin).toBe(origin);
   });
 });

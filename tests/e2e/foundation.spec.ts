@@ -63,6 +63,17 @@ test.describe("foundation", () => {
     await expect(page.getByTestId("request-id")).not.toContainText("script");
   });
 
+  test("a sticker page whose loader fails shows the 500 page with the failed request's id, not the failure", async ({ page }) => {
+    // A NUL byte cannot be stored or compared in a PostgreSQL text column: the sticker lookup fails.
+    const failed = page.waitForResponse((r) => r.url().includes("/sticker/") && r.status() === 302);
+    await page.goto("/sticker/a%00b");
+    const requestId = (await failed).headers()["x-request-id"] ?? "";
+    expect(requestId).not.toBe("");
+    await expect(page).toHaveURL(new RegExp(`/error/500\\?requestId=${requestId}$`));
+    await expect(page.getByTestId("request-id")).toHaveText(`Request ID: ${requestId}`);
+    await expect(page.locator("main")).not.toContainText(/0x00|byte|UTF8|select|sticker_inst_id/i);
+  });
+
   test("an unknown path and an unknown language prefix answer 404 with the error page", async ({ page }) => {
     const unknown = await page.goto("/no/such/page");
     expect(unknown?.status()).toBe(404);

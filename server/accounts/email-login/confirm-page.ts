@@ -20,7 +20,7 @@ export function renderSignInConfirmPage(o: {
   const dir = RTL_LANGUAGES.has(o.language) ? "rtl" : "ltr";
   return `<!doctype html>
 <html lang="${o.language}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(say("title"))}</title>
+<meta name="robots" content="noindex"><meta name="referrer" content="same-origin"><title>${escapeHtml(say("title"))}</title>
 <style>
 body{margin:0;min-height:100dvh;display:grid;place-items:center;background:#f7f5f2;color:#1c1917;font-family:system-ui,sans-serif}
 main{max-width:26rem;margin:1rem;padding:2rem;border-radius:1.5rem;background:#fff;text-align:center;box-shadow:0 1px 3px rgb(0 0 0/.08)}

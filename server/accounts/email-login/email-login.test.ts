@@ -229,7 +229,7 @@ describe("the mailed link opens a confirm page; only its button spends the link"
     expect(html).toContain('<html lang="en"');
   });
 
-  it("refuses a post from another origin or without an Origin, and does not spend the link", async () => {
+  it("refuses a post from another origin, without an Origin, or marked cross-site, and does not spend the link", async () => {
     await askLink("csrf@example.com");
     const link = await latestLinkFor(t, "csrf@example.com");
     for (const origin of ["https://evil.example", "null", undefined]) {
@@ -239,9 +239,19 @@ describe("the mailed link opens a confirm page; only its button spends the link"
       expect(refused.headers.get("location")).toBe("/error/403");
       expect(setCookieOf(refused, "token")).toBeNull();
     }
+    const crossSite = await openLink(t, link, { Origin: "null", "Sec-Fetch-Site": "cross-site" });
+    expect(crossSite.headers.get("location")).toBe("/error/403");
     const [row] = await t.app.database.db.select().from(emailLinks).where(eq(emailLinks.email, "csrf@example.com"));
     expect(row?.usedAt).toBeNull();
     expect(setCookieOf(await openLink(t, link), "token")).not.toBeNull();
+  });
+
+  it("accepts the button's post from a browser that hides its origin but marks it same-origin (Sec-Fetch-Site)", async () => {
+    await askLink("hidden-origin@example.com");
+    const link = await latestLinkFor(t, "hidden-origin@example.com");
+    const pressed = await openLink(t, link, { Origin: "null", "Sec-Fetch-Site": "same-origin" });
+    expect(pressed.status).toBe(303);
+    expect(setCookieOf(pressed, "token")).not.toBeNull();
   });
 
   it("answers a post without a token or with a malformed body on the expired-link page", async () => {

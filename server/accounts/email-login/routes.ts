@@ -27,11 +27,15 @@ function expiredLinkPage(c: Context<AppEnv>, language: Language, status: 302 | 3
   return c.redirect(`${basePathOf(language)}/error/403?message=${EXPIRED_LINK_MESSAGE}`, status);
 }
 
-/** A form post from this site only: the browser's Origin must be the site's (or this request's own). */
+/**
+ * A form post from this site only: the browser's Origin must be the site's (or this request's own).
+ * A browser that hides the origin ("null") still says where the post came from in Sec-Fetch-Site,
+ * which no page can set.
+ */
 function isSameOriginPost(c: Context<AppEnv>, publicUrl: string): boolean {
   const origin = c.req.header("origin");
-  if (!origin || origin === "null") return false;
-  return origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin;
+  if (origin && origin !== "null") return origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin;
+  return c.req.header("sec-fetch-site") === "same-origin";
 }
 
 /**
@@ -43,7 +47,8 @@ export function emailLoginRoutes(app: AppContext) {
 
   routes.get(EMAIL_CALLBACK_PATH, async (c) => {
     c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
+    // The URL holds the token: it goes to no other site; the button's post still names its origin.
+    c.header("Referrer-Policy", "same-origin");
     const language = linkLanguage(c, c.req.query("lang"));
     const token = c.req.query("token") ?? "";
     const sealed = c.req.query("s") ?? "";
