@@ -3,7 +3,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { pageContext } from "./context.ts";
 import { NonceContext } from "./nonce.tsx";
 
@@ -11,6 +17,16 @@ import { NonceContext } from "./nonce.tsx";
 export { pageContext };
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader, action or render that failed: logged with the request id (the page shows only the id or
+ * a generic text, decision 0013). Answers the page chose (404, redirects) and aborted requests are not failures.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  const page = (context as RouterContextProvider).get(pageContext);
+  page.app.log.error({ err: error, reqId: page.requestId, path: new URL(request.url).pathname }, "page failed");
+};
 
 export default function handleRequest(
   request: Request,

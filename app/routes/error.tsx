@@ -1,17 +1,34 @@
 import { data, redirect } from "react-router";
+import { isLanguage } from "#common/languages.ts";
+import { pageContext } from "../context.ts";
 import { ERROR_PAGE_TYPES, type ErrorPageType, ErrorView } from "../features/errors/error-view.tsx";
 import { metaTranslate } from "../i18n/meta.ts";
 import type { Route } from "./+types/error";
 
-/** /error/{type}: 403, 404 and 500; any other type goes to /error/404 (spec §2, §8). */
-export function loader({ params, request }: Route.LoaderArgs) {
+const ERROR_MESSAGE_KEY = /^errors\.[A-Za-z]{1,64}$/;
+/** The shape of X-Request-Id (server/http/security-headers.ts). */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * /error/{type}: 403, 404 and 500; any other type goes to /error/404 (spec §2, §8). The 500 page
+ * shows the request id, which the server logged with the failure, never the failure itself.
+ */
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const type = Number(params.type) as ErrorPageType;
   if (!ERROR_PAGE_TYPES.includes(type)) {
-    const prefix = params.lang ? `/${params.lang}` : "";
+    // The prefix is checked here too: this loader may run before the language layout refuses it.
+    const prefix = isLanguage(params.lang) && params.lang !== "en" ? `/${params.lang}` : "";
     throw redirect(`${prefix}/error/404`);
   }
-  const message = new URL(request.url).searchParams.get("message")?.slice(0, 500) ?? undefined;
-  return data({ type, message }, { status: type });
+  // Only a message we write ourselves: a catalog key under `errors.` (decision 0013). Free text in
+  // the query would let any link make the site "say" anything; server failures never pass one.
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("message");
+  const messageKey = asked && ERROR_MESSAGE_KEY.test(asked) ? asked : undefined;
+  // A page that failed and sent the visitor here passes its own request id (the one in the log).
+  const failed = url.searchParams.get("requestId");
+  const requestId = type !== 500 ? undefined : failed && REQUEST_ID.test(failed) ? failed : context.get(pageContext).requestId;
+  return data({ type, messageKey, requestId }, { status: type });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -19,5 +36,5 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function ErrorPage({ loaderData }: Route.ComponentProps) {
-  return <ErrorView status={loaderData.type} message={loaderData.message} />;
+  return <ErrorView status={loaderData.type} messageKey={loaderData.messageKey} requestId={loaderData.requestId} />;
 }

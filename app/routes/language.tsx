@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Outlet, redirect } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage, languageFromAcceptLanguage } from "#common/languages.ts";
+import { sameSitePath } from "#common/same-site-path.ts";
 import { LANGUAGE_COOKIE } from "#common/site.ts";
 import { ErrorView } from "../features/errors/error-view.tsx";
 import { SiteShell } from "../features/layout/site-shell.tsx";
@@ -26,14 +27,16 @@ export function loader({ params, request }: Route.LoaderArgs) {
         ? languageFromAcceptLanguage(request.headers.get("accept-language"))
         : DEFAULT_LANGUAGE;
     if (wanted !== DEFAULT_LANGUAGE) {
-      throw redirect(`/${wanted}${url.pathname === "/" ? "" : url.pathname}${url.search}`, {
+      const home = `/${wanted}`;
+      throw redirect(sameSitePath(`${home}${url.pathname === "/" ? "" : url.pathname}${url.search}`, home), {
         headers: { Vary: "Cookie, Accept-Language" },
       });
     }
     return null;
   }
   if (lang === DEFAULT_LANGUAGE) {
-    throw redirect(`${url.pathname.replace(/^\/en(?=\/|$)/, "") || "/"}${url.search}`, 301);
+    // "/en//host" must not become "//host" (another site): anything not a same-site path lands home.
+    throw redirect(sameSitePath(`${url.pathname.replace(/^\/en(?=\/|$)/, "") || "/"}${url.search}`), 301);
   }
   if (!isLanguage(lang)) throw new Response("Not Found", { status: 404 });
   return null;

@@ -13,10 +13,10 @@ import type { Route } from "./+types/sticker";
 
 /**
  * /sticker/{instId}/{name?} (spec §2, §8): No permission → /notAvailable, unknown → /error/404, else
- * /error/500. The owner also sees a private sticker; a signed-in viewer gets their heart's state.
+ * /error/500 with the failed request's id. The owner also sees a private sticker; a signed-in viewer gets their heart's state.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { app } = context.get(pageContext);
+  const { app, requestId } = context.get(pageContext);
   const language = languageOfPath(new URL(request.url).pathname);
   const base = basePathOf(language);
   try {
@@ -31,8 +31,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const code = (error as { code?: string }).code;
     if (code === "NO_PERMISSION") throw redirect(`${base}/notAvailable`);
     if (code === "NOT_FOUND") throw redirect(`${base}/error/404`);
-    const message = error instanceof Error ? error.message : String(error);
-    throw redirect(`${base}/error/500?message=${encodeURIComponent(message.slice(0, 200))}`);
+    // The failure stays in the log under this request's id; the page shows only the id (decision 0013).
+    app.log.error({ err: error, reqId: requestId, instId: params.instId }, "sticker page failed");
+    throw redirect(`${base}/error/500?requestId=${encodeURIComponent(requestId)}`);
   }
 }
 

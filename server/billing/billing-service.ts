@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { DEFAULT_LANGUAGE, type Language } from "#common/languages.ts";
 import type { SubscriptionView } from "#common/plans.ts";
+import { isSameSitePath } from "#common/same-site-path.ts";
 import { subscriptions, trades, users } from "../db/schema.ts";
 import { type ApplyResult, applyBillingEvent, lockUser, syncSubscription, type Tx } from "./apply-event.ts";
 import type { Billing, BillingContext } from "./billing-context.ts";
@@ -337,15 +338,17 @@ export function returnUrl(
 ): string {
   const origin = new URL(options.publicUrl).origin;
   const wanted = page && page.trim() !== "" ? page.trim() : fallback;
-  let url: URL;
-  try {
-    url = new URL(wanted, `${origin}/`);
-  } catch {
-    throw new AppError("INVALID_INPUT", "bad return page", { issues: ["returnUrl: not a URL"] });
+  // An absolute URL on this site is taken as its path; the path must pass sameSitePath (decision
+  // 0013), and the URL is built on PUBLIC_URL's origin, never on anything from the request.
+  let path = wanted;
+  if (URL.canParse(wanted)) {
+    const absolute = new URL(wanted);
+    path = absolute.origin === origin ? `${absolute.pathname}${absolute.search}${absolute.hash}` : "";
   }
-  if (url.origin !== origin || /^\/\\|^\/\//.test(wanted)) {
+  if (!isSameSitePath(path)) {
     throw new AppError("INVALID_INPUT", "return page on another site", { issues: ["returnUrl: must be on this site"] });
   }
+  const url = new URL(path, `${origin}/`);
   if (!status) return url.toString();
   if (!url.searchParams.has("status")) url.searchParams.set("status", status);
   const href = url.toString();

@@ -1,7 +1,8 @@
 import { type BrowserContext, test as base, expect } from "@playwright/test";
 
 // Google's script cannot load here (no network): a stand-in with the same API hands the page the
-// token a test put in window.__googleCredential (signed with the run's own key, see google-keys.ts).
+// token a test makes in window.__googleCredential(nonce) (signed with the run's own key, carrying the
+// nonce the page passed to initialize, as Google does; see google-keys.ts).
 const GOOGLE_IDENTITY_STAND_IN = `
 window.google = { accounts: { id: {
   initialize(options) { window.__googleOptions = options; },
@@ -9,7 +10,8 @@ window.google = { accounts: { id: {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = "Sign in with Google";
-    button.onclick = () => window.__googleOptions.callback({ credential: window.__googleCredential });
+    button.onclick = async () =>
+      window.__googleOptions.callback({ credential: await window.__googleCredential(window.__googleOptions.nonce) });
     element.append(button);
   },
 } } };`;

@@ -43,9 +43,35 @@ test.describe("foundation", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("the error page shows the message from its query", async ({ page }) => {
-    await page.goto("/de/error/500?message=Datenbank%20nicht%20erreichbar");
-    await expect(page.getByText("Datenbank nicht erreichbar")).toBeVisible();
+  test("the error page shows a catalog message named in its query, never free text from it", async ({ page }) => {
+    await page.goto("/de/error/403?message=errors.emailLinkExpired");
+    await expect(page.getByText("Dieser Anmeldelink ist abgelaufen", { exact: false })).toBeVisible();
+    const response = await page.goto("/de/error/500?message=Datenbank%20nicht%20erreichbar%20at%20pg.connect");
+    expect(response?.status()).toBe(500);
+    await expect(page.getByText("Datenbank nicht erreichbar", { exact: false })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("the 500 page shows the request id: its own, or the one of the page that failed", async ({ page }) => {
+    const response = await page.goto("/error/500");
+    const own = response?.headers()["x-request-id"] ?? "";
+    expect(own).not.toBe("");
+    await expect(page.getByTestId("request-id")).toHaveText(`Request ID: ${own}`);
+    await page.goto("/fr/error/500?requestId=failed-request-0001");
+    await expect(page.getByTestId("request-id")).toHaveText("Identifiant de la requête : failed-request-0001");
+    await page.goto("/error/500?requestId=%3Cscript%3E");
+    await expect(page.getByTestId("request-id")).not.toContainText("script");
+  });
+
+  test("a sticker page whose loader fails shows the 500 page with the failed request's id, not the failure", async ({ page }) => {
+    // A NUL byte cannot be stored or compared in a PostgreSQL text column: the sticker lookup fails.
+    const failed = page.waitForResponse((r) => r.url().includes("/sticker/") && r.status() === 302);
+    await page.goto("/sticker/a%00b");
+    const requestId = (await failed).headers()["x-request-id"] ?? "";
+    expect(requestId).not.toBe("");
+    await expect(page).toHaveURL(new RegExp(`/error/500\\?requestId=${requestId}$`));
+    await expect(page.getByTestId("request-id")).toHaveText(`Request ID: ${requestId}`);
+    await expect(page.locator("main")).not.toContainText(/0x00|byte|UTF8|select|sticker_inst_id/i);
   });
 
   test("an unknown path and an unknown language prefix answer 404 with the error page", async ({ page }) => {

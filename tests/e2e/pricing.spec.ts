@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { signInLinkFor } from "./mail-sink.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { followSignInLink, signInByEmail, uniqueEmail } from "./session.ts";
 
 /** Clicks a button that opens the payment step in a new window (spec §4) and returns that window. */
 async function paymentWindow(context: BrowserContext, open: () => Promise<void>): Promise<Page> {
@@ -128,7 +127,7 @@ test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", 
     // The mailed link opens /pricing signed in, and that tab (where the person now is) goes on to the
     // checkout in place: a window opened without a click would be blocked.
     const landing = await context.newPage();
-    await landing.goto(await signInLinkFor(email));
+    await followSignInLink(landing, email);
     await landing.waitForURL(/\/billing\/sandbox\/checkout\//, { timeout: 30_000 });
     await expect(landing.getByText("The Monthly plan with a 7-day free trial")).toBeVisible();
     // The first tab is signed in too and stays where it was; the kept plan is used up.

@@ -2,6 +2,17 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 import { signInLinkFor } from "./mail-sink.ts";
 
+/**
+ * Follows the newest sign-in link mailed to `email` (over SMTP to the run's mail sink) in `page` and
+ * presses the confirm page's "Sign in as …" button, which spends the link.
+ */
+export async function followSignInLink(page: Page, email: string) {
+  const href = await signInLinkFor(email);
+  expect(href).toMatch(/\/auth\/email\/callback\?token=/);
+  await page.goto(href);
+  await page.getByRole("button", { name: `Sign in as ${email}` }).click();
+}
+
 /** Signs `page` in by e-mail through the login dialog and the run's mail sink. */
 export async function signInByEmail(page: Page, context: BrowserContext, email: string) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
@@ -13,7 +24,7 @@ export async function signInByEmail(page: Page, context: BrowserContext, email: 
   await dialog.getByRole("button", { name: "Send sign-in link" }).click();
   await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   const mailbox = await context.newPage();
-  await mailbox.goto(await signInLinkFor(email));
+  await followSignInLink(mailbox, email);
   await expect(mailbox.getByRole("button", { name: "Account menu" })).toBeVisible();
   // The landing tab tells the others once it runs (after hydration), then tidies its URL.
   await expect(mailbox).not.toHaveURL(/login=email/, { timeout: 30_000 });

@@ -1,16 +1,11 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { signInLinkFor } from "./mail-sink.ts";
-
-/** Follows the newest sign-in link mailed to `email` (over SMTP to the run's mail sink). */
-async function openSignInLink(page: Page, email: string) {
-  const href = await signInLinkFor(email);
-  expect(href).toMatch(/\/auth\/email\/callback\?token=/);
-  await page.goto(href);
-}
+import { followSignInLink } from "./session.ts";
 
 test.describe("e-mail sign-in (spec §4, §5)", () => {
   test("sign in by e-mail across two tabs, then sign out in one signs the other out", async ({ context, page }) => {
+    // Two tabs, the mail and the link's confirm page: more than the default 30 s on a loaded machine.
+    test.setTimeout(60_000);
     const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
     await page.goto("/stickers/latest");
     await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
@@ -36,7 +31,7 @@ test.describe("e-mail sign-in (spec §4, §5)", () => {
     await expect(dialog.getByText(email)).toBeVisible();
 
     const other = await context.newPage();
-    await openSignInLink(other, email);
+    await followSignInLink(other, email);
     // The link's tab lands where sign-in started, signed in, with the starting points.
     await expect(other).toHaveURL(/\/stickers\/latest$/);
     await expect(other.getByRole("button", { name: "Account menu" })).toBeVisible();
@@ -116,11 +111,45 @@ test.describe("e-mail sign-in (spec §4, §5)", () => {
     await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
     const reader = await context.newPage();
     const href = await signInLinkFor(email);
-    await reader.goto(href ?? "");
+    await reader.goto(href);
+    await reader.getByRole("button", { name: `Sign in as ${email}` }).click();
     await expect(reader.getByRole("button", { name: "Account menu" })).toBeVisible();
     const stranger = await (await context.browser()?.newContext())?.newPage();
     await stranger?.goto(href ?? "");
     await expect(stranger?.locator("h1") ?? reader.locator("h1")).toHaveText("Access denied");
     await stranger?.context().close();
+  });
+
+  test("the mailed link opens a confirm page: loading it (as a mail scanner does) does not sign in, its button does", async ({
+    browser,
+    page,
+  }) => {
+    const email = `scan-${Date.now().toString(36)}@example.com`;
+    await page.goto("/fr/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Continuer avec une adresse e-mail" }).click();
+    await dialog.getByRole("textbox").fill(email);
+    await dialog.getByRole("textbox").press("Enter");
+    const href = await signInLinkFor(email);
+    // A scanner fetches the link first, in a context of its own.
+    const scanner = await browser.newContext();
+    const scanned = await scanner.request.get(href);
+    expect(scanned.status()).toBe(200);
+    await scanner.close();
+    const reader = await browser.newPage();
+    await reader.goto(href);
+    // The page speaks the mail's language (French) and offers one button with the address.
+    await expect(reader.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(reader.getByRole("button")).toHaveCount(1);
+    const button = reader.getByRole("button", { name: `Se connecter en tant que ${email}` });
+    await expect(button).toBeVisible();
+    expect((await reader.context().cookies()).find((cookie) => cookie.name === "token")).toBeUndefined();
+    await button.click();
+    await expect(reader).toHaveURL(/\/fr\/?(\?login=email)?$/);
+    await expect(reader.getByRole("button", { name: "Menu du compte" })).toBeVisible();
+    await reader.context().close();
   });
 });

@@ -9,7 +9,7 @@ import { broadcast, CHANNELS } from "./channels.ts";
 interface GoogleIdentity {
   accounts: {
     id: {
-      initialize(options: { client_id: string; callback: (response: { credential: string }) => void }): void;
+      initialize(options: { client_id: string; nonce: string; callback: (response: { credential: string }) => void }): void;
       renderButton(element: HTMLElement, options: Record<string, unknown>): void;
     };
   };
@@ -39,7 +39,8 @@ function loadGoogleIdentity(): Promise<GoogleIdentity> {
 
 /**
  * The Google Identity Services button (spec §4): its ID token goes to /api/googleLogin with the invite
- * code from the `inviteCode` cookie; the server verifies it and sets the session.
+ * code from the `inviteCode` cookie; the server verifies it and sets the session. Google puts the
+ * server's one-use nonce (/api/googleNonce, decision 0013) into the token.
  */
 export function GoogleButton({
   clientId,
@@ -60,11 +61,12 @@ export function GoogleButton({
 
   useEffect(() => {
     let live = true;
-    loadGoogleIdentity()
-      .then((google) => {
+    Promise.all([loadGoogleIdentity(), apiCall<{ nonce: string }>("GET", "/api/googleNonce")])
+      .then(([google, { nonce }]) => {
         if (!live || !holder.current) return;
         google.accounts.id.initialize({
           client_id: clientId,
+          nonce,
           callback: ({ credential }) => {
             apiCall<{ email: string | null }>("POST", "/api/googleLogin", {
               body: { idToken: credential, invCode: inviteCodeFromCookie() },

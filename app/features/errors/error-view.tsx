@@ -15,16 +15,29 @@ const FALLBACK: Record<string, string> = {
   "error.500.title": "Server error",
   "error.500.text": "The studio hit a problem. Please try again in a moment.",
   "error.backHome": "Back to home",
+  "error.requestId": "Request id: {{id}}",
 };
 
-/** The error page body (spec §2 /error/{type}): status title, the message or the status text, back home. */
-export function ErrorView({ status, message }: { status: number; message?: string | undefined }) {
+/**
+ * The error page body (spec §2 /error/{type}): status title, the catalog message asked for (a key
+ * under `errors.`, decision 0013) or the status text, the request id when known, back home.
+ */
+export function ErrorView({
+  status,
+  messageKey,
+  requestId,
+}: {
+  status: number;
+  messageKey?: string | undefined;
+  requestId?: string | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const type: ErrorPageType = status === 403 || status === 404 ? status : 500;
-  const say = (key: string) => {
-    const text = t(key);
-    return text === key ? (FALLBACK[key] ?? key) : text;
+  const say = (key: string, values?: Record<string, string>) => {
+    const text = t(key, values);
+    return text === key ? (FALLBACK[key] ?? key).replace("{{id}}", values?.id ?? "") : text;
   };
+  const message = messageKey?.startsWith("errors.") && t(messageKey) !== messageKey ? t(messageKey) : null;
   const language = isLanguage(i18n?.language) ? i18n.language : "en";
   return (
     <main
@@ -35,7 +48,12 @@ export function ErrorView({ status, message }: { status: number; message?: strin
         {type}
       </p>
       <h1 className="font-semibold text-2xl">{say(`error.${type}.title`)}</h1>
-      <p className="text-stone-600">{message || say(`error.${type}.text`)}</p>
+      <p className="text-stone-600">{message ?? say(`error.${type}.text`)}</p>
+      {requestId ? (
+        <p className="text-sm text-stone-500" data-testid="request-id">
+          {say("error.requestId", { id: requestId })}
+        </p>
+      ) : null}
       <Link
         to={basePathOf(language) || "/"}
         replace={type === 404}

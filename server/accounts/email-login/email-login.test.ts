@@ -6,8 +6,8 @@ import { ConfigError } from "../../config.ts";
 import { emailLinks, pointsLedger, users } from "../../db/schema.ts";
 import { hashToken } from "../../sessions/resolve-session.ts";
 import { callApi } from "../../stickers/test-helpers.ts";
-import { closeTestApp, latestLinkFor, openLink, setCookieOf, signInByEmail } from "../test-helpers.ts";
-import { safeRedirectPath } from "./sign-in-link.ts";
+import { closeTestApp, latestLinkFor, openLink, setCookieOf, signInByEmail, viewLink } from "../test-helpers.ts";
+import { linkSealingKey, seal } from "./seal.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,16 +59,21 @@ describe("GET /api/getVerifyEmail → the link → signed in (local mode, dev ma
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it("works once: a second opening of the same link lands on the 403 page with the expired-link message", async () => {
+  it("works once: a second press of the button lands on the 403 page with the expired-link message key", async () => {
     await askLink("once@example.com");
     const link = await latestLinkFor(t, "once@example.com");
-    expect((await openLink(t, link)).status).toBe(302);
-    const again = await openLink(t, link, { "Accept-Language": "fr" });
-    expect(again.status).toBe(302);
+    expect((await openLink(t, link)).status).toBe(303);
+    const again = await openLink(t, link);
+    expect(again.status).toBe(303);
     const location = new URL(again.headers.get("location") ?? "", "http://x");
     expect(location.pathname).toBe("/error/403");
-    expect(location.searchParams.get("message")).toContain("Ce lien de connexion a expiré");
+    expect(location.searchParams.get("message")).toBe("errors.emailLinkExpired");
     expect(setCookieOf(again, "token")).toBeNull();
+    // Opening the spent link again (a GET) goes to the same page, in the mail's language (English
+    // here), not the browser's.
+    const viewed = await viewLink(t, link, { "Accept-Language": "fr" });
+    expect(viewed.status).toBe(302);
+    expect(viewed.headers.get("location")).toBe("/error/403?message=errors.emailLinkExpired");
   });
 
   it("expires after 10 minutes", async () => {
@@ -129,11 +134,28 @@ describe("GET /api/getVerifyEmail → the link → signed in (local mode, dev ma
     expect(arabic.text.split("\n")[0]).not.toBe(english.text.split("\n")[0]);
   });
 
-  it("keeps redirects on this site", () => {
-    expect(safeRedirectPath("/ja/stickers/popular/2?x=1")).toBe("/ja/stickers/popular/2?x=1");
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "evil", "", undefined, "/a b"]) {
-      expect(safeRedirectPath(bad)).toBe("/");
+  it("stores a hostile redirect as / when the link is asked for", async () => {
+    for (const [i, redirect] of ["//evil.example", "/.//evil.example", "https:evil.example", "/\\evil.example"].entries()) {
+      const email = `hostile-ask-${i}@example.com`;
+      await askLink(email, { redirect });
+      const [row] = await t.app.database.db.select().from(emailLinks).where(eq(emailLinks.email, email));
+      expect(row?.redirectPath, redirect).toBe("/");
     }
+  });
+
+  it("checks the stored redirect again when the link is opened, so a hostile row still lands on this site", async () => {
+    await askLink("hostile-open@example.com");
+    const link = await latestLinkFor(t, "hostile-open@example.com");
+    const token = link.searchParams.get("token") ?? "";
+    const redirect = "/.//evil.example";
+    await t.app.database.db
+      .update(emailLinks)
+      .set({ redirectPath: redirect })
+      .where(eq(emailLinks.email, "hostile-open@example.com"));
+    link.searchParams.set("s", seal(linkSealingKey(t.app.config), { redirect, inviteCode: null }, hashToken(token)));
+    const response = await openLink(t, link);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/?login=email");
   });
 
   it("answers INVALID_INPUT for a malformed address", async () => {
@@ -152,6 +174,97 @@ describe("GET /api/getVerifyEmail → the link → signed in (local mode, dev ma
     const html = await page.text();
     expect(html).toContain("mailbox@example.com");
     expect(html).toContain("/auth/email/callback?token=");
+  });
+});
+
+describe("the mailed link opens a confirm page; only its button spends the link", () => {
+  // Its own app: the per-client link limit of the suite above is spent.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => closeTestApp(t));
+  const askLink = (email: string, params: Record<string, string> = {}) =>
+    callApi(t, "GET", "/api/getVerifyEmail", { params: { email, ...params } });
+
+  it("shows the address and one 'Sign in as …' button on GET, twice, without spending the link", async () => {
+    await askLink("scanner@example.com", { redirect: "/stickers/latest" });
+    const link = await latestLinkFor(t, "scanner@example.com");
+    for (let i = 0; i < 2; i++) {
+      const page = await viewLink(t, link);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      expect(setCookieOf(page, "token")).toBeNull();
+      const html = await page.text();
+      expect(html).toContain("Sign in as scanner@example.com");
+      expect(html.match(/<button/g)).toHaveLength(1);
+      expect(html).toContain('<form method="post" action="/auth/email/callback">');
+    }
+    const [row] = await t.app.database.db.select().from(emailLinks).where(eq(emailLinks.email, "scanner@example.com"));
+    expect(row?.usedAt).toBeNull();
+    const pressed = await openLink(t, link);
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get("location")).toBe("/stickers/latest?login=email");
+    expect(setCookieOf(pressed, "token")?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("speaks the language the mail was written in, whatever the browser's", async () => {
+    await callApi(t, "GET", "/api/getVerifyEmail", { params: { email: "confirm-de@example.com" }, language: "de" });
+    const link = await latestLinkFor(t, "confirm-de@example.com");
+    expect(link.searchParams.get("lang")).toBe("de");
+    const html = await (await viewLink(t, link, { "Accept-Language": "en-US" })).text();
+    expect(html).toContain('<html lang="de" dir="ltr">');
+    expect(html).toContain("Als confirm-de@example.com anmelden");
+    await callApi(t, "GET", "/api/getVerifyEmail", { params: { email: "confirm-ar@example.com" }, language: "ar" });
+    const arabic = await (await viewLink(t, await latestLinkFor(t, "confirm-ar@example.com"))).text();
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it("escapes what it echoes from the link into the page", async () => {
+    await askLink("escape@example.com");
+    const link = await latestLinkFor(t, "escape@example.com");
+    link.searchParams.set("lang", '"><script>alert(1)</script>');
+    const html = await (await viewLink(t, link)).text();
+    expect(html).not.toContain("<script>");
+    expect(html).toContain('<html lang="en"');
+  });
+
+  it("refuses a post from another origin, without an Origin, or marked cross-site, and does not spend the link", async () => {
+    await askLink("csrf@example.com");
+    const link = await latestLinkFor(t, "csrf@example.com");
+    for (const origin of ["https://evil.example", "null", undefined]) {
+      const headers: Record<string, string> = origin === undefined ? { Origin: "" } : { Origin: origin };
+      const refused = await openLink(t, link, headers);
+      expect(refused.status, String(origin)).toBe(303);
+      expect(refused.headers.get("location")).toBe("/error/403");
+      expect(setCookieOf(refused, "token")).toBeNull();
+    }
+    const crossSite = await openLink(t, link, { Origin: "null", "Sec-Fetch-Site": "cross-site" });
+    expect(crossSite.headers.get("location")).toBe("/error/403");
+    const [row] = await t.app.database.db.select().from(emailLinks).where(eq(emailLinks.email, "csrf@example.com"));
+    expect(row?.usedAt).toBeNull();
+    expect(setCookieOf(await openLink(t, link), "token")).not.toBeNull();
+  });
+
+  it("accepts the button's post from a browser that hides its origin but marks it same-origin (Sec-Fetch-Site)", async () => {
+    await askLink("hidden-origin@example.com");
+    const link = await latestLinkFor(t, "hidden-origin@example.com");
+    const pressed = await openLink(t, link, { Origin: "null", "Sec-Fetch-Site": "same-origin" });
+    expect(pressed.status).toBe(303);
+    expect(setCookieOf(pressed, "token")).not.toBeNull();
+  });
+
+  it("answers a post without a token or with a malformed body on the expired-link page", async () => {
+    const origin = new URL(t.app.config.PUBLIC_URL).origin;
+    for (const body of ["", "token=&s=", "token=x&s=y", "%%%"]) {
+      const response = await t.server.request("/auth/email/callback", {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      });
+      expect(response.status, body).toBe(303);
+      expect(response.headers.get("location")).toBe("/error/403?message=errors.emailLinkExpired");
+    }
   });
 });
 

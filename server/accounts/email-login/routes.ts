@@ -1,37 +1,87 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { AppError } from "#common/errors.ts";
+import { basePathOf, isLanguage, type Language } from "#common/languages.ts";
+import { sameSitePath } from "#common/same-site-path.ts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/env.ts";
-import { translate } from "../../i18n.ts";
 import { renderDevMailbox } from "../../mail/dev-mailbox.ts";
 import { createSession } from "../../sessions/create-session.ts";
 import { setSessionCookie } from "../../sessions/session-cookie.ts";
-import { EMAIL_CALLBACK_PATH, openSignInLink } from "./sign-in-link.ts";
+import { renderSignInConfirmPage } from "./confirm-page.ts";
+import { EMAIL_CALLBACK_PATH, EXPIRED_LINK_MESSAGE, openSignInLink, peekSignInLink } from "./sign-in-link.ts";
 
 /** Where the page lands after an e-mail sign-in: it broadcasts `login_by_email_success` (spec §4). */
 export function landingAfterEmailSignIn(redirect: string): string {
-  const url = new URL(redirect, "http://site.invalid");
+  const url = new URL(sameSitePath(redirect), "http://site.invalid");
   url.searchParams.set("login", "email");
-  return `${url.pathname}${url.search}${url.hash}`;
+  return sameSitePath(`${url.pathname}${url.search}${url.hash}`);
 }
 
-/** The link in the mail (plain GET, unsigned: it is opened from a mail client) and the local dev mailbox. */
+/** The language a link's pages speak: the mail's (`lang` in the link), else the browser's. */
+function linkLanguage(c: Context<AppEnv>, value: unknown): Language {
+  return typeof value === "string" && isLanguage(value) ? value : c.var.language;
+}
+
+/** A spent, expired or altered link: the 403 page with the catalog's message (by key, decision 0013). */
+function expiredLinkPage(c: Context<AppEnv>, language: Language, status: 302 | 303) {
+  return c.redirect(`${basePathOf(language)}/error/403?message=${EXPIRED_LINK_MESSAGE}`, status);
+}
+
+/**
+ * A form post from this site only: the browser's Origin must be the site's (or this request's own).
+ * A browser that hides the origin ("null") still says where the post came from in Sec-Fetch-Site,
+ * which no page can set.
+ */
+function isSameOriginPost(c: Context<AppEnv>, publicUrl: string): boolean {
+  const origin = c.req.header("origin");
+  if (origin && origin !== "null") return origin === new URL(publicUrl).origin || origin === new URL(c.req.url).origin;
+  return c.req.header("sec-fetch-site") === "same-origin";
+}
+
+/**
+ * The link in the mail (plain GET, unsigned: it is opened from a mail client) and the local dev
+ * mailbox. The GET only shows the confirm page; the page's button posts the token, which spends it.
+ */
 export function emailLoginRoutes(app: AppContext) {
   const routes = new Hono<AppEnv>();
 
   routes.get(EMAIL_CALLBACK_PATH, async (c) => {
     c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
+    // The URL holds the token: it goes to no other site; the button's post still names its origin.
+    c.header("Referrer-Policy", "same-origin");
+    const language = linkLanguage(c, c.req.query("lang"));
+    const token = c.req.query("token") ?? "";
+    const sealed = c.req.query("s") ?? "";
     try {
-      const opened = await openSignInLink(app, { token: c.req.query("token") ?? "", sealed: c.req.query("s") ?? "" });
+      const { email } = await peekSignInLink(app, { token, sealed });
+      return c.html(renderSignInConfirmPage({ action: EMAIL_CALLBACK_PATH, token, sealed, email, language }));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code === "INTERNAL_ERROR") throw error;
+      return expiredLinkPage(c, language, 302);
+    }
+  });
+
+  routes.post(EMAIL_CALLBACK_PATH, async (c) => {
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    if (!isSameOriginPost(c, app.config.PUBLIC_URL)) {
+      c.var.log.warn({ origin: c.req.header("origin") ?? null }, "e-mail sign-in post from another origin refused");
+      return c.redirect(`${basePathOf(c.var.language)}/error/403`, 303);
+    }
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const language = linkLanguage(c, form.lang);
+    try {
+      const opened = await openSignInLink(app, {
+        token: typeof form.token === "string" ? form.token : "",
+        sealed: typeof form.s === "string" ? form.s : "",
+      });
       const session = await createSession(app.database.db, opened.userId);
       setSessionCookie(c, app.config, session.token, session.expiresAt);
       c.var.log.info({ userId: opened.userId, created: opened.created }, "signed in by e-mail link");
-      return c.redirect(landingAfterEmailSignIn(opened.redirect), 302);
+      return c.redirect(landingAfterEmailSignIn(opened.redirect), 303);
     } catch (error) {
       if (!(error instanceof AppError) || error.code === "INTERNAL_ERROR") throw error;
-      const message = translate(c.var.language, "errors.emailLinkExpired");
-      return c.redirect(`/error/403?message=${encodeURIComponent(message)}`, 302);
+      return expiredLinkPage(c, language, 303);
     }
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Language } from "#common/languages.ts";
+import { sameSitePath } from "#common/same-site-path.ts";
 import type { AppContext } from "../../context.ts";
 import { emailLinks } from "../../db/schema.ts";
 import { hashToken } from "../../sessions/resolve-session.ts";
@@ -12,12 +13,8 @@ import { signInMail } from "./sign-in-mail.ts";
 /** A sign-in link works once, for 10 minutes (decision 0007). */
 export const EMAIL_LINK_TTL_MS = 10 * 60_000;
 export const EMAIL_CALLBACK_PATH = "/auth/email/callback";
-
-/** A same-site path to land on after sign-in; anything else (other origins, `//host`, `/\host`) becomes "/". */
-export function safeRedirectPath(value: string | null | undefined): string {
-  if (!value || value.length > 512 || !/^\/(?![/\\])[^\s\\]*$/.test(value)) return "/";
-  return value;
-}
+/** The catalog key the 403 page shows for a spent or expired link (`/error/403?message=`). */
+export const EXPIRED_LINK_MESSAGE = "errors.emailLinkExpired";
 
 interface SealedLinkParams {
   redirect: string;
@@ -43,7 +40,7 @@ export async function sendSignInLink(
   const now = o.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
   const tokenHash = hashToken(token);
-  const params: SealedLinkParams = { redirect: safeRedirectPath(o.redirect), inviteCode: o.inviteCode?.trim() || null };
+  const params: SealedLinkParams = { redirect: sameSitePath(o.redirect), inviteCode: o.inviteCode?.trim() || null };
   await app.database.db.insert(emailLinks).values({
     email,
     tokenHash,
@@ -54,6 +51,8 @@ export async function sendSignInLink(
   const link = new URL(EMAIL_CALLBACK_PATH, app.config.PUBLIC_URL);
   link.searchParams.set("token", token);
   link.searchParams.set("s", seal(linkSealingKey(app.config), params, tokenHash));
+  // The page the link opens speaks the mail's language (not a secret, so not sealed).
+  if (o.language) link.searchParams.set("lang", o.language);
   app.mail.queue(signInMail(email, link.toString(), o.language));
 }
 
@@ -66,16 +65,42 @@ export interface OpenedLink extends SignedInUser {
   redirect: string;
 }
 
-/**
- * Opening a link: the sealed parameter must be intact and bound to this token, and the token unused
- * and unexpired; it is spent in the same statement that checks it, so it works exactly once.
- * Anything else is EMAIL_LINK_INVALID.
- */
-export async function openSignInLink(app: AppContext, o: { token: string; sealed: string; now?: Date }): Promise<OpenedLink> {
-  const now = o.now ?? new Date();
+function unsealedParams(app: AppContext, o: { token: string; sealed: string }) {
   const tokenHash = hashToken(o.token);
   const params = unseal(linkSealingKey(app.config), o.sealed, tokenHash);
   if (!isSealedLinkParams(params)) throw new AppError("EMAIL_LINK_INVALID");
+  return { tokenHash, params };
+}
+
+/**
+ * Looking at a link without spending it (the confirm page a GET shows, so a mail scanner that
+ * fetches the link does not burn it): the same checks as opening, and the address it signs in.
+ */
+export async function peekSignInLink(
+  app: AppContext,
+  o: { token: string; sealed: string; now?: Date },
+): Promise<{ email: string }> {
+  const now = o.now ?? new Date();
+  const { tokenHash, params } = unsealedParams(app, o);
+  const [link] = await app.database.db
+    .select({ email: emailLinks.email, redirect: emailLinks.redirectPath, inviteCode: emailLinks.inviteCode })
+    .from(emailLinks)
+    .where(and(eq(emailLinks.tokenHash, tokenHash), isNull(emailLinks.usedAt), gt(emailLinks.expiresAt, now)));
+  if (!link || link.redirect !== params.redirect || link.inviteCode !== params.inviteCode) {
+    throw new AppError("EMAIL_LINK_INVALID");
+  }
+  return { email: link.email };
+}
+
+/**
+ * Opening a link (the confirm page's button): the sealed parameter must be intact and bound to this
+ * token, and the token unused and unexpired; it is spent in the same statement that checks it, so it
+ * works exactly once. Anything else is EMAIL_LINK_INVALID. The redirect is checked again on the way
+ * out (decision 0013), whatever the stored row holds.
+ */
+export async function openSignInLink(app: AppContext, o: { token: string; sealed: string; now?: Date }): Promise<OpenedLink> {
+  const now = o.now ?? new Date();
+  const { tokenHash, params } = unsealedParams(app, o);
   const [link] = await app.database.db
     .update(emailLinks)
     .set({ usedAt: now })
@@ -85,5 +110,5 @@ export async function openSignInLink(app: AppContext, o: { token: string; sealed
     throw new AppError("EMAIL_LINK_INVALID");
   }
   const user = await findOrCreateEmailUser(app.database.db, app.config, { email: link.email, inviteCode: link.inviteCode });
-  return { ...user, redirect: link.redirect };
+  return { ...user, redirect: sameSitePath(link.redirect) };
 }

@@ -82,7 +82,7 @@ describe("e-mail sign-in over SMTP", () => {
     expect(mail.raw).toMatch(/Subject: Your Sticker Studio sign-in link/);
 
     const response = await openLink(t, linkIn(mail.raw));
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/de?login=email");
     expect(setCookieOf(response, "token")?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

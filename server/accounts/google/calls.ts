@@ -1,3 +1,4 @@
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { AppError } from "#common/errors.ts";
 import type { AppContext } from "../../context.ts";
@@ -9,19 +10,54 @@ import { endSession } from "../../sessions/end-session.ts";
 import { resolveSession } from "../../sessions/resolve-session.ts";
 import { setSessionCookie } from "../../sessions/session-cookie.ts";
 import { getUserInfo, userInfoSchema } from "../../sessions/user-info.ts";
+import {
+  GOOGLE_NONCE_COOKIE,
+  GOOGLE_NONCE_COOKIE_PATH,
+  GOOGLE_NONCE_SECONDS,
+  googleNonceOf,
+  newGoogleNonce,
+} from "./google-nonce.ts";
 import { findOrCreateGoogleUser } from "./google-user.ts";
 import { createGoogleTokenVerifier } from "./verify-google-token.ts";
 
 export function googleLoginCalls(app: AppContext) {
   const verify = createGoogleTokenVerifier(app.config);
   const perClient = createRateLimit(app.config, { name: "google-login", points: 30, durationSeconds: 600 });
+  // Each nonce signs in once, in every process (shared through Redis when configured).
+  const usedNonces = createRateLimit(app.config, { name: "google-nonce", points: 1, durationSeconds: GOOGLE_NONCE_SECONDS });
+
+  const googleNonce = defineCall({
+    method: "GET",
+    path: "/api/googleNonce",
+    summary:
+      "A one-use nonce for Google Identity Services (`nonce` in initialize); its secret goes into a 10-minute HttpOnly " +
+      "cookie that googleLogin checks the token's nonce against. GOOGLE_DISABLED when GOOGLE_CLIENT_ID is unset.",
+    tag: "accounts",
+    access: "public",
+    input: z.object({}),
+    output: z.object({ nonce: z.string() }),
+    async handle({ c }) {
+      if (!verify) throw new AppError("GOOGLE_DISABLED");
+      const { secret, nonce } = newGoogleNonce();
+      setCookie(c, GOOGLE_NONCE_COOKIE, secret, {
+        path: GOOGLE_NONCE_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: app.config.secure,
+        maxAge: GOOGLE_NONCE_SECONDS,
+      });
+      c.header("Cache-Control", "no-store");
+      return { nonce };
+    },
+  });
 
   const googleLogin = defineCall({
     method: "POST",
     path: "/api/googleLogin",
     summary:
       "Signs in with a Google ID token (Google Identity Services) and an optional invite code; sets the session cookie " +
-      "and answers the user info. GOOGLE_DISABLED when GOOGLE_CLIENT_ID is unset; 30 per client per 10 minutes.",
+      "and answers the user info. The token must carry the nonce of /api/googleNonce (its cookie) and be at most 5 minutes " +
+      "old. GOOGLE_DISABLED when GOOGLE_CLIENT_ID is unset; 30 per client per 10 minutes.",
     tag: "accounts",
     access: "public",
     input: z.object({
@@ -32,7 +68,15 @@ export function googleLoginCalls(app: AppContext) {
     async handle({ input, viewer, c }) {
       if (!verify) throw new AppError("GOOGLE_DISABLED");
       await perClient.consume(clientAddressOf(c));
-      const identity = await verify(input.idToken);
+      const nonceSecret = getCookie(c, GOOGLE_NONCE_COOKIE);
+      const identity = await verify(input.idToken, { nonceSecret });
+      // One use: the nonce is spent here and its cookie goes with this sign-in.
+      await usedNonces.consume(googleNonceOf(nonceSecret ?? "")).catch((error: unknown) => {
+        throw error instanceof AppError && error.code === "RATE_LIMITED"
+          ? new AppError("GOOGLE_TOKEN_INVALID", "nonce already used")
+          : error;
+      });
+      deleteCookie(c, GOOGLE_NONCE_COOKIE, { path: GOOGLE_NONCE_COOKIE_PATH, secure: app.config.secure });
       const db = app.database.db;
       const user = await findOrCreateGoogleUser(db, app.config, { identity, inviteCode: input.invCode });
       // A sign-in always starts a new session; the one this tab had (if any) ends.
@@ -44,5 +88,5 @@ export function googleLoginCalls(app: AppContext) {
       return getUserInfo(db, newViewer);
     },
   });
-  return [googleLogin];
+  return [googleNonce, googleLogin];
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -7,6 +8,7 @@ import { createTestApp, signedRequest, type TestApp } from "../../../tests/setup
 import { users } from "../../db/schema.ts";
 import { callApi } from "../../stickers/test-helpers.ts";
 import { closeTestApp, setCookieOf, signInByEmail } from "../test-helpers.ts";
+import { GOOGLE_NONCE_COOKIE } from "./google-nonce.ts";
 
 const CLIENT_ID = "test-client.apps.googleusercontent.com";
 type Keys = Awaited<ReturnType<typeof generateKeyPair>>;
@@ -35,34 +37,54 @@ afterAll(async () => {
 });
 
 interface TokenOptions {
-  claims?: JWTPayload & { email?: string; email_verified?: boolean; name?: string };
+  claims?: JWTPayload & { email?: string; email_verified?: boolean; name?: string; nonce?: string };
   key?: Keys["privateKey"];
   kid?: string;
   expiresIn?: string | number;
+  issuedAt?: number;
 }
 
-function idToken({ claims = {}, key = google.privateKey, kid = "google-1", expiresIn = "1h" }: TokenOptions = {}) {
+/** A nonce as the page gets it: the value for Google, and the cookie that carries its secret. */
+async function askNonce(app: TestApp = t) {
+  const response = await app.server.request(
+    await signedRequest("GET", "/api/googleNonce", { key: app.app.config.CLIENT_SIGNING_KEY }),
+  );
+  const body = (await response.json()) as { status: number | string; data: { nonce: string } | null };
+  const cookie = setCookieOf(response, GOOGLE_NONCE_COOKIE);
+  return { response, body, nonce: body.data?.nonce ?? "", cookie: cookie ? `${GOOGLE_NONCE_COOKIE}=${cookie.value}` : "" };
+}
+
+function idToken({ claims = {}, key = google.privateKey, kid = "google-1", expiresIn = "1h", issuedAt }: TokenOptions = {}) {
   const standard = { iss: "https://accounts.google.com", aud: CLIENT_ID, sub: "google-sub-1" };
   return new SignJWT({ ...standard, email: "g-user@example.com", email_verified: true, name: "G User", ...claims })
     .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
-    .setIssuedAt()
+    .setIssuedAt(issuedAt)
     .setExpirationTime(expiresIn)
     .sign(key);
 }
 
-const googleLogin = (token: string, invCode?: string) =>
-  callApi(t, "POST", "/api/googleLogin", { body: { idToken: token, ...(invCode ? { invCode } : {}) } });
+/** Sends a token as the page does after Google answered: with the nonce cookie of its request. */
+async function postGoogleLogin(token: string, cookie: string, invCode?: string) {
+  const response = await t.server.request(
+    await signedRequest("POST", "/api/googleLogin", {
+      key: t.app.config.CLIENT_SIGNING_KEY,
+      body: { idToken: token, ...(invCode ? { invCode } : {}) },
+      headers: cookie ? { Cookie: cookie } : {},
+    }),
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: the user info is read loosely.
+  return { response, http: response.status, body: (await response.json()) as { status: number | string; data: any } };
+}
+
+/** A whole Google sign-in: a fresh nonce, a token carrying it (plus `claims`), the login call. */
+async function googleLogin(options: TokenOptions = {}) {
+  const { nonce, cookie } = await askNonce();
+  return postGoogleLogin(await idToken({ ...options, claims: { nonce, ...options.claims } }), cookie);
+}
 
 describe("POST /api/googleLogin", () => {
   it("signs a new Google account in: session cookie, user info with the session's signing key, starting points", async () => {
-    const token = await idToken();
-    const response = await t.server.request(
-      await signedRequest("POST", "/api/googleLogin", {
-        key: t.app.config.CLIENT_SIGNING_KEY,
-        body: { idToken: token },
-      }),
-    );
-    const body = (await response.json()) as { status: number; data: Record<string, unknown> };
+    const { response, body } = await googleLogin();
     expect(body.status).toBe(200);
     expect(body.data).toMatchObject({ email: "g-user@example.com", nick: "G User", point: 10, emailVerified: true });
     expect(typeof body.data.signingKey).toBe("string");
@@ -74,19 +96,21 @@ describe("POST /api/googleLogin", () => {
     expect(cookie?.attributes).toMatch(/HttpOnly/i);
 
     // The same Google account again: the same user, a new session.
-    const again = await googleLogin(await idToken());
+    const again = await googleLogin();
     expect(again.body.data.id).toBe(body.data.id);
     expect(again.body.data.signingKey).not.toBe(body.data.signingKey);
   });
 
   it("also accepts the issuer without https://", async () => {
-    const token = await idToken({ claims: { iss: "accounts.google.com", sub: "google-sub-bare", email: "bare@example.com" } });
-    expect((await googleLogin(token)).body.status).toBe(200);
+    const { body } = await googleLogin({
+      claims: { iss: "accounts.google.com", sub: "google-sub-bare", email: "bare@example.com" },
+    });
+    expect(body.status).toBe(200);
   });
 
   it("links a Google account to the e-mail user with the same verified address instead of duplicating it", async () => {
     const byEmail = await signInByEmail(t, "both@example.com");
-    const { body } = await googleLogin(await idToken({ claims: { sub: "google-sub-both", email: "Both@Example.com" } }));
+    const { body } = await googleLogin({ claims: { sub: "google-sub-both", email: "Both@Example.com" } });
     expect(body.status).toBe(200);
     expect(body.data.id).toBe(byEmail.userId);
     expect(body.data.point).toBe(10);
@@ -94,27 +118,83 @@ describe("POST /api/googleLogin", () => {
     expect(rows).toMatchObject([{ id: byEmail.userId, googleId: "google-sub-both" }]);
   });
 
-  it.each<[string, () => Promise<string>]>([
-    ["a wrong audience", () => idToken({ claims: { aud: "someone-else.apps.googleusercontent.com" } })],
-    ["a wrong issuer", () => idToken({ claims: { iss: "https://accounts.evil.example" } })],
-    ["an expired token", () => idToken({ expiresIn: Math.floor(Date.now() / 1000) - 600 })],
-    ["a bad signature", () => idToken({ key: stranger.privateKey })],
-    ["an unknown kid", () => idToken({ key: stranger.privateKey, kid: "not-googles" })],
-    ["an unverified e-mail", () => idToken({ claims: { sub: "google-sub-unverified", email_verified: false } })],
-    ["no e-mail", () => idToken({ claims: { sub: "google-sub-no-email", email: undefined } })],
-    ["garbage", async () => "not.a.jwt"],
+  const refusedWith = async (sent: Awaited<ReturnType<typeof postGoogleLogin>>, usersBefore: number) => {
+    expect(sent.http).toBe(401);
+    expect(sent.body.status).toBe("GOOGLE_TOKEN_INVALID");
+    expect(setCookieOf(sent.response, "token")).toBeNull();
+    expect(await t.app.database.db.select({ id: users.id }).from(users)).toHaveLength(usersBefore);
+  };
+  const userCount = async () => (await t.app.database.db.select({ id: users.id }).from(users)).length;
+
+  it.each<[string, () => TokenOptions]>([
+    ["a wrong audience", () => ({ claims: { aud: "someone-else.apps.googleusercontent.com" } })],
+    ["a wrong issuer", () => ({ claims: { iss: "https://accounts.evil.example" } })],
+    ["an expired token", () => ({ expiresIn: Math.floor(Date.now() / 1000) - 600 })],
+    ["a token issued 6 minutes ago (iat), though not expired", () => ({ issuedAt: Math.floor(Date.now() / 1000) - 6 * 60 })],
+    ["a bad signature", () => ({ key: stranger.privateKey })],
+    ["an unknown kid", () => ({ key: stranger.privateKey, kid: "not-googles" })],
+    ["an unverified e-mail", () => ({ claims: { sub: "google-sub-unverified", email_verified: false } })],
+    ["no e-mail", () => ({ claims: { sub: "google-sub-no-email", email: undefined } })],
+    ["no nonce claim", () => ({ claims: { nonce: undefined } })],
+    ["another nonce than the cookie's", () => ({ claims: { nonce: "bm90LXRoZS1yaWdodC1ub25jZS1hdC1hbGwtMDEyMzQ1Njc" } })],
+  ])("refuses %s with GOOGLE_TOKEN_INVALID (401) and no session", async (_name, options) => {
+    const before = await userCount();
+    await refusedWith(await googleLogin(options()), before);
+  });
+
+  it.each<[string, () => Promise<{ token: string; cookie: string }>]>([
+    [
+      "the right nonce without its cookie",
+      async () => ({ token: await idToken({ claims: { nonce: (await askNonce()).nonce } }), cookie: "" }),
+    ],
+    [
+      "the nonce itself as the cookie (the cookie must hold its secret)",
+      async () => {
+        const { nonce } = await askNonce();
+        return { token: await idToken({ claims: { nonce } }), cookie: `${GOOGLE_NONCE_COOKIE}=${nonce}` };
+      },
+    ],
+    ["garbage", async () => ({ token: "not.a.jwt", cookie: (await askNonce()).cookie })],
   ])("refuses %s with GOOGLE_TOKEN_INVALID (401) and no session", async (_name, make) => {
-    const before = await t.app.database.db.select({ id: users.id }).from(users);
-    const response = await t.server.request(
-      await signedRequest("POST", "/api/googleLogin", {
-        key: t.app.config.CLIENT_SIGNING_KEY,
-        body: { idToken: await make() },
-      }),
+    const before = await userCount();
+    const { token, cookie } = await make();
+    await refusedWith(await postGoogleLogin(token, cookie), before);
+  });
+
+  it("accepts a token issued 4 minutes ago", async () => {
+    const { body } = await googleLogin({
+      issuedAt: Math.floor(Date.now() / 1000) - 4 * 60,
+      claims: { sub: "google-sub-4min", email: "four@example.com" },
+    });
+    expect(body.status).toBe(200);
+  });
+
+  it("hands out a nonce that is the SHA-256 of the secret in its HttpOnly cookie, scoped to the sign-in call", async () => {
+    const { body, response, nonce } = await askNonce();
+    expect(body.status).toBe(200);
+    const cookie = setCookieOf(response, GOOGLE_NONCE_COOKIE);
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(nonce).toBe(
+      createHash("sha256")
+        .update(cookie?.value ?? "")
+        .digest("base64url"),
     );
-    expect(response.status).toBe(401);
-    expect(((await response.json()) as { status: string }).status).toBe("GOOGLE_TOKEN_INVALID");
-    expect(setCookieOf(response, "token")).toBeNull();
-    expect(await t.app.database.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
+    expect(cookie?.attributes).toMatch(/HttpOnly/i);
+    expect(cookie?.attributes).toMatch(/Path=\/api\/googleLogin/);
+    expect(cookie?.attributes).toMatch(/Max-Age=600/);
+    expect((await askNonce()).nonce).not.toBe(nonce);
+  });
+
+  it("signs in once per nonce: the same token and cookie again are refused, and the cookie is cleared", async () => {
+    const { nonce, cookie } = await askNonce();
+    const token = await idToken({ claims: { nonce, sub: "google-sub-once", email: "once-g@example.com" } });
+    const first = await postGoogleLogin(token, cookie);
+    expect(first.body.status).toBe(200);
+    expect(first.response.headers.getSetCookie().some((line) => line.startsWith(`${GOOGLE_NONCE_COOKIE}=;`))).toBe(true);
+    const replay = await postGoogleLogin(token, cookie);
+    expect(replay.http).toBe(401);
+    expect(replay.body.status).toBe("GOOGLE_TOKEN_INVALID");
+    expect(setCookieOf(replay.response, "token")).toBeNull();
   });
 });
 
@@ -125,6 +205,9 @@ describe("Google sign-in switched off", () => {
       const { http, body } = await callApi(off, "POST", "/api/googleLogin", { body: { idToken: await idToken() } });
       expect(http).toBe(404);
       expect(body.status).toBe("GOOGLE_DISABLED");
+      const nonce = await askNonce(off);
+      expect(nonce.response.status).toBe(404);
+      expect(nonce.body.status).toBe("GOOGLE_DISABLED");
     } finally {
       await closeTestApp(off);
     }

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
 import { AppError } from "#common/errors.ts";
 import type { Config } from "../../config.ts";
+import { nonceMatches } from "./google-nonce.ts";
 
 export const GOOGLE_ISSUERS = ["accounts.google.com", "https://accounts.google.com"];
 
@@ -11,12 +12,16 @@ export interface GoogleIdentity {
   name: string | null;
 }
 
-export type GoogleTokenVerifier = (idToken: string) => Promise<GoogleIdentity>;
+/** A token issued longer ago than this is refused (`iat`, decision 0013): Google issues it at the click. */
+export const GOOGLE_TOKEN_MAX_AGE_SECONDS = 5 * 60;
+
+export type GoogleTokenVerifier = (idToken: string, o: { nonceSecret: string | undefined }) => Promise<GoogleIdentity>;
 
 /**
  * Checks a Google ID token: RS256 signature against Google's keys (GOOGLE_JWKS_URL, cached and
- * re-fetched by jose on an unknown `kid`), `aud` = GOOGLE_CLIENT_ID, `iss`, `exp`, and a verified
- * e-mail. Any failure is GOOGLE_TOKEN_INVALID; Google's keys being unreachable is SERVICE_UNAVAILABLE.
+ * re-fetched by jose on an unknown `kid`), `aud` = GOOGLE_CLIENT_ID, `iss`, `exp`, `iat` no older
+ * than GOOGLE_TOKEN_MAX_AGE_SECONDS, the `nonce` made for this browser (google-nonce.ts), and a
+ * verified e-mail. Any failure is GOOGLE_TOKEN_INVALID; Google's keys being unreachable is SERVICE_UNAVAILABLE.
  */
 export function createGoogleTokenVerifier(
   config: Pick<Config, "GOOGLE_CLIENT_ID" | "GOOGLE_JWKS_URL">,
@@ -24,14 +29,15 @@ export function createGoogleTokenVerifier(
   const clientId = config.GOOGLE_CLIENT_ID;
   if (!clientId) return null;
   const keys = createRemoteJWKSet(new URL(config.GOOGLE_JWKS_URL), { timeoutDuration: 5000 });
-  return async (idToken) => {
+  return async (idToken, { nonceSecret }) => {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(idToken, keys, {
         audience: clientId,
         issuer: GOOGLE_ISSUERS,
         algorithms: ["RS256"],
-        requiredClaims: ["sub", "exp", "iat"],
+        requiredClaims: ["sub", "exp", "iat", "nonce"],
+        maxTokenAge: GOOGLE_TOKEN_MAX_AGE_SECONDS,
         clockTolerance: 30,
       }));
     } catch (error) {
@@ -40,6 +46,7 @@ export function createGoogleTokenVerifier(
       }
       throw new AppError("GOOGLE_TOKEN_INVALID", error.code, { cause: error });
     }
+    if (!nonceMatches(payload.nonce, nonceSecret)) throw new AppError("GOOGLE_TOKEN_INVALID", "nonce does not match");
     const {
       sub,
       email,
