@@ -41,7 +41,7 @@ export function downloadRoutes(app: AppContext): Hono<AppEnv> {
   /** The stored PNG of a picture the caller may see, watermarked; NOT_FOUND otherwise. */
   async function watermarkedPicture(c: Context<AppEnv>, picId: string): Promise<Buffer> {
     if (!PIC_ID_PATTERN.test(picId)) throw new AppError("NOT_FOUND");
-    const token = sessionTokenOf(c);
+    const token = sessionTokenOf(c, app.config);
     const viewer = token ? await resolveSession(app.database.db, token) : null;
     const visible = viewer
       ? or(eq(stickers.visibility, "public"), eq(stickers.ownerId, viewer.userId))
