@@ -4,11 +4,13 @@ import { request as httpRequest } from "node:http";
 import { createConnection, createServer } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POINT_PACKS } from "#common/plans.ts";
 import { ownSandboxView } from "../../app/features/pricing/sandbox.server.ts";
 import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
 import { closeTestApp } from "../accounts/test-helpers.ts";
+import { createServerApp, type PageRenderer } from "../app.ts";
 import { listen, type RunningServer } from "../serve.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { callApi, signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
@@ -20,6 +22,8 @@ import { callApi, signInTestUser, type TestSession } from "../stickers/test-help
  */
 const NGINX = ["/usr/sbin/nginx", "nginx"].find((command) => !spawnSync(command, ["-v"]).error) ?? null;
 const PROXY_ADDRESS = "127.0.0.2";
+/** A second trusted proxy, played by the test itself, to forward IPv6 client addresses. */
+const SECOND_PROXY = "127.0.0.8";
 const CLIENT_A = "127.0.0.3";
 const CLIENT_B = "127.0.0.4";
 /** Sign-in links one client may ask for per 10 minutes in this app: the smallest configurable limit. */
@@ -100,7 +104,7 @@ let sequence = 0;
 async function askForLink(port: number, from: string, extra: Record<string, string> = {}) {
   sequence += 1;
   const params = { email: `proxy-${sequence}@example.com` };
-  const request = await signedRequest("GET", "/api/getVerifyEmail", { key: "sticker-studio-public-client-key-v2", params });
+  const request = await signedRequest("GET", "/api/getVerifyEmail", { key: t.app.config.CLIENT_SIGNING_KEY, params });
   const headers = Object.fromEntries(request.headers);
   const answer = await send(port, `/api/getVerifyEmail?${new URLSearchParams(params)}`, {
     from,
@@ -108,6 +112,27 @@ async function askForLink(port: number, from: string, extra: Record<string, stri
   });
   return (JSON.parse(answer.text) as { status: number | string }).status;
 }
+
+/** The served app's log lines (the in-process test app stays silent). */
+const logLines: { msg?: string; reqId?: string; client?: string }[] = [];
+
+/** The request log line of one request, by the X-Request-Id it was sent with. */
+function requestLogOf(requestId: string) {
+  return logLines.find((line) => line.msg === "request" && line.reqId === requestId);
+}
+
+/** The payments sandbox's checkout page, reduced to its gate (the real ownSandboxView). */
+const renderPage: PageRenderer = async (request, context) => {
+  const id = /\/billing\/sandbox\/checkout\/([^/]+)$/.exec(new URL(request.url).pathname)?.[1];
+  if (!id) return new Response("page");
+  try {
+    await ownSandboxView(context, request, (sandbox) => sandbox.checkout(id));
+    return new Response("sandbox checkout");
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+};
 
 let t: TestApp;
 let running: RunningServer;
@@ -123,25 +148,14 @@ beforeAll(async () => {
       // Every interface, so a peer from the network can be tried; an explicit local PUBLIC_URL is local mode.
       HOST: "0.0.0.0",
       PUBLIC_URL: `http://localhost:${appPort}`,
-      TRUST_PROXY: `${PROXY_ADDRESS}/32`,
+      TRUST_PROXY: `${PROXY_ADDRESS}/32,${SECOND_PROXY}`,
       EMAIL_LINK_CLIENT_LIMIT: String(LINK_LIMIT),
     },
-    {
-      // The payments sandbox's checkout page, reduced to its gate (the real ownSandboxView).
-      renderPage: async (request, context) => {
-        const id = /\/billing\/sandbox\/checkout\/([^/]+)$/.exec(new URL(request.url).pathname)?.[1];
-        if (!id) return new Response("page");
-        try {
-          await ownSandboxView(context, request, (sandbox) => sandbox.checkout(id));
-          return new Response("sandbox checkout");
-        } catch (error) {
-          if (error instanceof Response) return error;
-          throw error;
-        }
-      },
-    },
+    { renderPage },
   );
-  running = await listen(t.app, t.server, { draining: false });
+  const log = pino({ level: "info" }, { write: (line: string) => logLines.push(JSON.parse(line)) });
+  const served = { ...t.app, log };
+  running = await listen(served, createServerApp(served, { renderPage }), { draining: false });
   buyer = await signInTestUser(t, "proxy-buyer@example.com");
   const bought = await callApi(t, "POST", "/api/recharge", {
     session: buyer,
@@ -163,6 +177,24 @@ describe("straight to the app (no proxy in between)", () => {
     expect(answers).toEqual([200, 200, "RATE_LIMITED"]);
     // Another socket address still has its own budget.
     expect(await askForLink(appPort, "127.0.0.6")).toBe(200);
+  });
+
+  it("counts IPv6 clients forwarded by a trusted proxy by their /64", async () => {
+    const fromPrefix = (address: string) => askForLink(appPort, SECOND_PROXY, { "X-Forwarded-For": address });
+    // Two addresses of one /64 share one budget of 2…
+    expect([await fromPrefix("2001:db8:1:2::a"), await fromPrefix("[2001:DB8:1:2:ffff::b]:4444")]).toEqual([200, 200]);
+    expect(await fromPrefix("2001:db8:1:2:1234::c")).toBe("RATE_LIMITED");
+    // …the next /64 has its own, and so does the proxy's own address.
+    expect(await fromPrefix("2001:db8:1:3::a")).toBe(200);
+    expect(await askForLink(appPort, SECOND_PROXY)).toBe(200);
+  });
+
+  it("logs the socket address, not a spoofed X-Forwarded-For, as the request's client", async () => {
+    await send(appPort, "/healthz", {
+      from: "127.0.0.5",
+      headers: { "X-Request-Id": "direct-spoof-0001", "X-Forwarded-For": "1.2.3.4" },
+    });
+    expect(requestLogOf("direct-spoof-0001")?.client).toBe("127.0.0.5");
   });
 
   it("serves the dev mailbox and the sandbox's checkout page to a direct loopback request only", async () => {
@@ -261,6 +293,14 @@ http {
     expect(await askForLink(proxyPort, CLIENT_A, { "X-Forwarded-For": "198.51.100.77" })).toBe("RATE_LIMITED");
     // A fresh client through nginx pretending to be the spent CLIENT_B is counted as itself.
     expect(await askForLink(proxyPort, "127.0.0.7", { "X-Forwarded-For": CLIENT_B })).toBe(200);
+  });
+
+  it("logs the address nginx saw as the request's client", async () => {
+    await send(proxyPort, "/healthz", {
+      from: CLIENT_B,
+      headers: { "X-Request-Id": "through-nginx-0001", "X-Forwarded-For": "1.2.3.4" },
+    });
+    expect(requestLogOf("through-nginx-0001")?.client).toBe(CLIENT_B);
   });
 
   it("answers 404 for the dev mailbox and the sandbox's checkout page through the proxy", async () => {
