@@ -35,6 +35,11 @@ describe("the session cookie on an https PUBLIC_URL (decision 0012)", () => {
     expect(setCookieOf(response, "token")).toBeNull();
   });
 
+  it("names __Host-token as the session cookie in the OpenAPI description", async () => {
+    const docs = await (await t.server.request("/api/docs")).json();
+    expect(docs.components.securitySchemes.session).toEqual({ type: "apiKey", in: "cookie", name: "__Host-token" });
+  });
+
   it("ignores a plain token cookie, which another host could have planted (API and pages)", async () => {
     const plain = await callWithCookie(t, "/api/user/invcode", `token=${user.token}`, t.app.config.CLIENT_SIGNING_KEY);
     expect((await plain.json()).status).toBe("AUTH_ERROR");
