@@ -31,7 +31,7 @@ import "./styles.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context.get(pageContext);
   const language = languageOfPath(new URL(request.url).pathname);
-  const user = await userOfRequest(app.database.db, request);
+  const user = await userOfRequest(app, request);
   return {
     user: user ? { id: user.id, email: user.email, nick: user.nick, point: user.point, subscribePlan: user.subscribePlan } : null,
     language,

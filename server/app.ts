@@ -18,6 +18,8 @@ export interface PageRequestContext {
   app: AppContext;
   nonce: string;
   requestId: string;
+  /** The payments sandbox's pages may answer this request (local mode, direct loopback; decision 0012). */
+  localStandIns: boolean;
 }
 
 export type PageRenderer = (request: Request, context: PageRequestContext) => Promise<Response>;
@@ -37,7 +39,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** One Hono app: health, stored files, static assets, the JSON API, and React Router for pages. */
 export function createServerApp(app: AppContext, options: ServerAppOptions) {
   const server = new Hono<AppEnv>();
-  server.use(requestContext(app.log));
+  server.use(requestContext(app.log, app.config));
   server.use(securityHeaders(securityOptionsFor(app.config, options.development)));
 
   server.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -86,6 +88,13 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/", billingRoutes(app));
   server.route("/", createApiRouter(app, allCalls(app)));
 
-  server.all("*", compressText, (c) => options.renderPage(c.req.raw, { app, nonce: c.var.nonce, requestId: c.var.requestId }));
+  server.all("*", compressText, (c) =>
+    options.renderPage(c.req.raw, {
+      app,
+      nonce: c.var.nonce,
+      requestId: c.var.requestId,
+      localStandIns: c.var.localStandIns,
+    }),
+  );
   return server;
 }

@@ -25,4 +25,37 @@ describe("config", () => {
     expect(config.localMode).toBe(false);
     expect(config.secure).toBe(true);
   });
+
+  it("points PUBLIC_URL at the port it listens on when PUBLIC_URL is unset", () => {
+    const config = parseConfig({ PORT: "4100" });
+    expect(config.PUBLIC_URL).toBe("http://localhost:4100");
+    expect(config.localMode).toBe(true);
+    expect(parseConfig({ PORT: "4100", PUBLIC_URL: "https://stickers.example" }).PUBLIC_URL).toBe("https://stickers.example");
+  });
+
+  it("listens on loopback in local mode and on every interface for a public origin", () => {
+    expect(parseConfig({}).HOST).toBe("127.0.0.1");
+    expect(parseConfig({ PUBLIC_URL: "http://localhost:3000" }).HOST).toBe("127.0.0.1");
+    expect(parseConfig({ PUBLIC_URL: "https://stickers.example" }).HOST).toBe("0.0.0.0");
+    expect(parseConfig({ PUBLIC_URL: "https://stickers.example", HOST: "10.1.2.3" }).HOST).toBe("10.1.2.3");
+  });
+
+  it("refuses a non-loopback HOST without PUBLIC_URL, naming both variables", () => {
+    for (const host of ["0.0.0.0", "::", "192.0.2.2", "example.com", "[::]"]) {
+      expect(() => parseConfig({ HOST: host }), host).toThrow(ConfigError);
+      expect(() => parseConfig({ HOST: host }), host).toThrow(/HOST: .* set PUBLIC_URL/);
+    }
+    for (const host of ["127.0.0.1", "127.0.0.2", "::1", "[::1]", "localhost"])
+      expect(parseConfig({ HOST: host }).HOST).toBe(host);
+    // An explicit local PUBLIC_URL is a choice: the stand-ins still answer only direct loopback requests.
+    expect(parseConfig({ HOST: "0.0.0.0", PUBLIC_URL: "http://localhost:3000" }).localMode).toBe(true);
+  });
+
+  it("reads TRUST_PROXY (nobody by default) and stops on a bad value naming it", () => {
+    expect(parseConfig({}).TRUST_PROXY).toEqual({ kind: "none" });
+    expect(parseConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 1 });
+    expect(parseConfig({ TRUST_PROXY: "127.0.0.1/32,::1" }).TRUST_PROXY.kind).toBe("ranges");
+    expect(() => parseConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: "true" is not an address/);
+    expect(() => parseConfig({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { billingEnvShape } from "./billing/plans.ts";
 import { ConfigError } from "./config-error.ts";
+import { canonicalAddress, isLoopbackAddress, parseTrustProxy, type TrustProxy, TrustProxyError } from "./http/trust-proxy.ts";
 
 /**
  * The one place that reads `process.env` (STYLE.md §5). Parsed once at boot; a bad value stops the
@@ -12,8 +13,23 @@ const booleanish = z.enum(["true", "false", "1", "0", ""]).transform((value) => 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** Where to listen: loopback in local mode, every interface otherwise (decision 0012). */
+  HOST: z.string().min(1).optional(),
+  /** The site's public origin; unset means local mode on http://localhost:{PORT}. */
+  PUBLIC_URL: z.url().optional(),
+  /** Proxies whose X-Forwarded-For is believed: a hop count or a comma list of addresses/CIDRs (decision 0012). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        if (!(error instanceof TrustProxyError)) throw error;
+        context.addIssue({ code: "custom", message: error.message });
+        return z.NEVER;
+      }
+    }),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
@@ -113,8 +129,10 @@ const envSchema = z.object({
   ...billingEnvShape,
 });
 
-export type Config = z.infer<typeof envSchema> & {
-  /** PUBLIC_URL on localhost: local stand-ins (sandbox payments, dev mailbox) may run. */
+export type Config = Omit<z.infer<typeof envSchema>, "HOST" | "PUBLIC_URL"> & {
+  HOST: string;
+  PUBLIC_URL: string;
+  /** PUBLIC_URL on localhost: local stand-ins (sandbox payments, dev mailbox) may run, for loopback peers only. */
   localMode: boolean;
   secure: boolean;
 };
@@ -130,12 +148,23 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
-  const url = new URL(result.data.PUBLIC_URL);
-  return {
-    ...result.data,
-    localMode: ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname),
-    secure: url.protocol === "https:",
-  };
+  const publicUrl = result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`;
+  const url = new URL(publicUrl);
+  const localMode = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  const host = result.data.HOST ?? (localMode ? "127.0.0.1" : "0.0.0.0");
+  // Local mode must be chosen, not fallen into: listening beyond this machine needs a public origin.
+  if (result.data.PUBLIC_URL === undefined && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Invalid environment:\n  HOST: ${host} listens beyond this machine, so set PUBLIC_URL to the site's address ` +
+        "(without PUBLIC_URL the server runs in local mode, with the dev mailbox and payments sandbox, on loopback only)",
+    );
+  }
+  return { ...result.data, HOST: host, PUBLIC_URL: publicUrl, localMode, secure: url.protocol === "https:" };
+}
+
+function isLoopbackHost(host: string) {
+  const address = canonicalAddress(host);
+  return host === "localhost" || (address !== null && isLoopbackAddress(address));
 }
 
 export { ConfigError };

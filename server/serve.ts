@@ -24,7 +24,8 @@ export function listen(
     const http = createServer(withSocketHeaders(securityOptionsFor(app.config), getRequestListener(server.fetch)));
     http.listen(app.config.PORT, app.config.HOST, () => {
       const info = http.address() as AddressInfo;
-      app.log.info({ url: app.config.PUBLIC_URL, port: info.port }, "sticker studio is serving");
+      const { PUBLIC_URL: url, HOST: host, localMode } = app.config;
+      app.log.info({ url, host, port: info.port, localMode }, "sticker studio is serving");
       let stopping: Promise<void> | null = null;
       const shutdown = (reason: string) => {
         stopping ??= (async () => {

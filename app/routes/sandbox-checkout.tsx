@@ -14,7 +14,7 @@ import type { Route } from "./+types/sandbox-checkout";
  * clearly marked test mode, with the three outcomes a test card can have. Only the buyer sees it.
  */
 function buyersCheckout({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
-  return ownSandboxView(context.get(pageContext).app, request, (sandbox) => sandbox.checkout(params.checkoutId));
+  return ownSandboxView(context.get(pageContext), request, (sandbox) => sandbox.checkout(params.checkoutId));
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import type { Route } from "./+types/sandbox-portal";
  * the two things Stripe's portal is configured to allow here, switching plan and cancelling.
  */
 function customersPortal({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
-  return ownSandboxView(context.get(pageContext).app, request, (sandbox) => sandbox.portal(params.portalId));
+  return ownSandboxView(context.get(pageContext), request, (sandbox) => sandbox.portal(params.portalId));
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 /** Fixtures for the accounts tests: signing in through the real e-mail flow, reading cookies. */
 import { expect } from "vitest";
 import type { TestApp } from "../../tests/setup/test-app.ts";
+import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { callApi, type TestSession } from "../stickers/test-helpers.ts";
 
 /** The `name` cookie a response sets, with its attributes, or null. */
@@ -54,7 +55,7 @@ export async function signInByEmail(
   expect(sent.body).toEqual({ status: 200, data: { sent: true } });
   const response = await openLink(t, await latestLinkFor(t, email));
   expect(response.status).toBe(303);
-  const token = setCookieOf(response, "token")?.value;
+  const token = setCookieOf(response, sessionCookieName(t.app.config))?.value;
   if (!token) throw new Error(`no session cookie: ${response.headers.get("location")}`);
   // As a tab signed in elsewhere does: refresh with the public key, and learn the session's key.
   const info = await callApi(t, "GET", "/api/user/refreshUserInfo", {

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
 import { closeTestApp } from "../accounts/test-helpers.ts";
 import { pictures, stickers } from "../db/schema.ts";
 import { storeStickerImages } from "../generation/variants.ts";
+import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
 import { ExportTooLargeError, exportForTelegram, exportForWhatsApp, TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "./export.ts";
 import { escapeXml, watermarkDomain, watermarkSticker } from "./watermark.ts";
@@ -96,7 +97,7 @@ beforeAll(async () => {
 afterAll(() => closeTestApp(t));
 
 function get(path: string, session?: TestSession) {
-  return t.server.request(path, { headers: session ? { Cookie: `token=${session.token}` } : {} });
+  return t.server.request(path, { headers: session ? { Cookie: `${sessionCookieName(t.app.config)}=${session.token}` } : {} });
 }
 
 async function expectNotFound(response: Response) {

@@ -60,7 +60,7 @@ async function uploadIsOwnedBy(db: Db, key: string, userId: number): Promise<boo
 
 /** The signed-in user of a file request (same session as pages), or null for a visitor or a dead token. */
 async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<number | null> {
-  const token = sessionTokenOf(c);
+  const token = sessionTokenOf(c, app.config);
   const viewer = token ? await resolveSession(app.database.db, token) : null;
   return viewer?.userId ?? null;
 }

@@ -4,25 +4,28 @@ import { deleteCookie, getCookie } from "hono/cookie";
 import type { z } from "zod";
 import { AppError } from "#common/errors.ts";
 import { bodyParams, queryParams, type SignedParam } from "#common/signature.ts";
+import type { Config } from "../config.ts";
 import type { AppContext, Viewer } from "../context.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
+import { SESSION_COOKIE, sessionCookieName } from "../sessions/session-cookie.ts";
 import type { Call } from "./define-call.ts";
 import type { AppEnv } from "./env.ts";
 import { okEnvelope, respondWithError, sendJson } from "./envelope.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { checkSignatureHeaders, verifySignedCall } from "./signature-guard.ts";
 
-export const SESSION_COOKIE = "token";
+export { SESSION_COOKIE };
+
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 
 /** The session token: the HttpOnly cookie for pages, `Authorization: <token>` for other clients. */
-export function sessionTokenOf(c: Context<AppEnv>) {
+export function sessionTokenOf(c: Context<AppEnv>, config: Pick<Config, "secure">) {
   const header = c.req
     .header("authorization")
     ?.replace(/^Bearer\s+/i, "")
     .trim();
-  return header || getCookie(c, SESSION_COOKIE) || null;
+  return header || getCookie(c, sessionCookieName(config)) || null;
 }
 
 /** No call takes JSON nested deeper; refused before parsing, since signing a value recurses its depth. */
@@ -107,11 +110,11 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
     });
     api.on(call.method, call.path, async (c) => {
       const url = new URL(c.req.url);
-      const token = sessionTokenOf(c);
+      const token = sessionTokenOf(c, app.config);
       const viewer: Viewer | null = token ? await resolveSession(app.database.db, token) : null;
       if (token && !viewer) {
         // A dead session: the page drops it (spec §8) and public calls go on as a visitor.
-        deleteCookie(c, SESSION_COOKIE, { path: "/" });
+        deleteCookie(c, sessionCookieName(app.config), { path: "/", secure: app.config.secure });
         if (call.access === "user") throw new AppError("AUTH_ERROR");
       }
       if (multipart) {
@@ -137,6 +140,7 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
           : multipart
             ? Object.entries(raw as Record<string, unknown>).filter(([, value]) => typeof value === "string")
             : bodyParams(raw);
+
       if (!call.unsigned) {
         const key = viewer?.signingKey ?? app.config.CLIENT_SIGNING_KEY;
         verifySignedCall({

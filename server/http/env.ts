@@ -9,6 +9,10 @@ export type AppEnv = {
     log: Logger;
     nonce: string;
     language: Language;
+    /** The client's address, through trusted proxies only (TRUST_PROXY); "local" in process. */
+    clientAddress: string;
+    /** Local mode and a direct loopback request: the dev mailbox and payments sandbox may answer. */
+    localStandIns: boolean;
     /** The signed-in user, or null for a visitor. Set by the signature guard on /api. */
     viewer: Viewer | null;
   };

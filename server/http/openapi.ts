@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { ERRORS } from "#common/errors.ts";
 import type { Config } from "../config.ts";
+import { sessionCookieName } from "../sessions/session-cookie.ts";
 import type { Call } from "./define-call.ts";
 
 /** The OpenAPI description of /api, generated from the same zod schemas that parse the calls. */
-export function buildOpenApiDocument(calls: readonly Call[], config: Pick<Config, "PUBLIC_URL">) {
+export function buildOpenApiDocument(calls: readonly Call[], config: Pick<Config, "PUBLIC_URL" | "secure">) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {
     const input = z.toJSONSchema(call.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
@@ -61,7 +62,7 @@ export function buildOpenApiDocument(calls: readonly Call[], config: Pick<Config
     paths,
     components: {
       securitySchemes: {
-        session: { type: "apiKey", in: "cookie", name: "token" },
+        session: { type: "apiKey", in: "cookie", name: sessionCookieName(config) },
       },
       responses: {
         Error: {

@@ -1,11 +1,18 @@
 import type { MiddlewareHandler } from "hono";
 import { languageFromAcceptLanguage } from "#common/languages.ts";
+import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
+import { socketPeerOf } from "./client-address.ts";
 import type { AppEnv } from "./env.ts";
+import { isDirectLocalRequest } from "./local-peer.ts";
 import { type PreparedIncoming, requestIdFrom } from "./security-headers.ts";
+import { clientAddressFrom } from "./trust-proxy.ts";
 
-/** Gives each request an id (kept from X-Request-Id when sane), a child logger and a language. */
-export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
+/**
+ * Gives each request an id (kept from X-Request-Id when sane), a child logger, a language, and the
+ * client's address (X-Forwarded-For believed only through TRUST_PROXY's proxies; decision 0012).
+ */
+export function requestContext(log: Logger, config: Pick<Config, "TRUST_PROXY" | "localMode">): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = (c.env as { incoming?: PreparedIncoming } | undefined)?.incoming;
     const requestId = incoming?.requestId ?? requestIdFrom(c.req.header("x-request-id"));
@@ -14,10 +21,14 @@ export function requestContext(log: Logger): MiddlewareHandler<AppEnv> {
     c.set("log", log.child({ reqId: requestId }));
     c.set("language", languageFromAcceptLanguage(c.req.header("accept-language")));
     c.set("viewer", null);
+    const peer = socketPeerOf(c);
+    const clientAddress = clientAddressFrom(peer, c.req.header("x-forwarded-for"), config.TRUST_PROXY) ?? "local";
+    c.set("clientAddress", clientAddress);
+    c.set("localStandIns", config.localMode && isDirectLocalRequest(peer, c.req.raw.headers));
     await next();
     // On a socket the header is already on Node's response (withSocketHeaders).
     if (!incoming?.requestId) c.res.headers.set("X-Request-Id", requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms, client: clientAddress }, "request");
   };
 }

@@ -1,10 +1,9 @@
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import { SESSION_COOKIE } from "../http/api.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { endSession } from "./end-session.ts";
-import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
+import { clearSessionCookie, sessionCookieName, setSessionCookie } from "./session-cookie.ts";
 import { getUserInfo, userInfoSchema } from "./user-info.ts";
 import { verifySessionOrClientSignature } from "./verify-refresh-signature.ts";
 
@@ -24,7 +23,7 @@ export function sessionCalls(app: AppContext) {
       verifySessionOrClientSignature(c, app.config, requireViewer(viewer));
       const info = await getUserInfo(app.database.db, requireViewer(viewer));
       // The page's cookie lives as long as the session, whose idle deadline moves with use.
-      const cookieToken = getCookie(c, SESSION_COOKIE);
+      const cookieToken = getCookie(c, sessionCookieName(app.config));
       if (cookieToken && !c.req.header("authorization")) setSessionCookie(c, app.config, cookieToken, new Date(info.expiresTime));
       return info;
     },

@@ -5,6 +5,7 @@ import { sessions, stickers, stickerTags, users } from "../db/schema.ts";
 import { createOfflineProvider } from "../generation/index.ts";
 import { seedDatabase } from "../seed/seed-database.ts";
 import { hashToken } from "../sessions/resolve-session.ts";
+import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { hotScore } from "./hot-score.ts";
 import { COMMUNITY_TAG } from "./tags.ts";
 
@@ -77,7 +78,7 @@ export async function callApi(
   options: { params?: Record<string, string>; body?: unknown; form?: FormData; session?: TestSession; language?: string } = {},
 ) {
   const headers: Record<string, string> = { "Accept-Language": options.language ?? "en-US" };
-  if (options.session) headers.Cookie = `token=${options.session.token}`;
+  if (options.session) headers.Cookie = `${sessionCookieName(t.app.config)}=${options.session.token}`;
   const response = await t.server.request(
     await signedRequest(method, path, {
       key: options.session?.signingKey ?? t.app.config.CLIENT_SIGNING_KEY,

@@ -87,7 +87,8 @@ export function emailLoginRoutes(app: AppContext) {
 
   routes.get("/dev/mailbox", (c) => {
     const mailbox = app.mail.mailbox;
-    if (!app.config.localMode || !mailbox) return c.notFound();
+    // Local mode, and only for a request straight from this machine (decision 0012).
+    if (!c.var.localStandIns || !mailbox) return c.notFound();
     c.header("Cache-Control", "no-store");
     return c.html(renderDevMailbox(mailbox.recent()));
   });
