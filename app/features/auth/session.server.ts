@@ -1,14 +1,31 @@
+import { parse } from "hono/utils/cookie";
+import type { Config } from "../../../server/config.ts";
 import type { Db } from "../../../server/db/client.ts";
+import { SESSION_COOKIE } from "../../../server/http/api.ts";
 import { resolveSession } from "../../../server/sessions/resolve-session.ts";
+import { sessionCookieHeader } from "../../../server/sessions/session-cookie.ts";
 import { getUserInfo, type UserInfo } from "../../../server/sessions/user-info.ts";
 
-/** The signed-in user behind a page request (cookie `token`), or null; a dead session is a visitor. */
+function sessionTokenOfPage(request: Request): string | null {
+  return parse(request.headers.get("cookie") ?? "", SESSION_COOKIE)[SESSION_COOKIE] ?? null;
+}
+
+/** The signed-in user behind a page request (the session cookie), or null; a dead session is a visitor. */
 export async function userOfRequest(db: Db, request: Request): Promise<UserInfo | null> {
-  const token = request.headers.get("cookie")?.match(/(?:^|;\s*)token=([^;]+)/)?.[1];
+  const token = sessionTokenOfPage(request);
   if (!token) return null;
-  const viewer = await resolveSession(db, decodeURIComponent(token));
+  const viewer = await resolveSession(db, token);
   if (!viewer) return null;
   return getUserInfo(db, viewer).catch(() => null);
+}
+
+/**
+ * Sliding sessions on page loads (decision 0017): a signed-in page's response re-issues the session
+ * cookie to live as long as the session now may, so a user who only opens pages stays signed in.
+ */
+export function renewedSessionCookie(config: Pick<Config, "secure">, request: Request, user: UserInfo | null): string | null {
+  const token = sessionTokenOfPage(request);
+  return user && token ? sessionCookieHeader(config, token, new Date(user.expiresTime)) : null;
 }
 
 export type { UserInfo };
