@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -15,7 +16,7 @@ import type { Catalog } from "../server/i18n.ts";
 import type { Route } from "./+types/root";
 import { pageContext } from "./context.ts";
 import { usePageViews } from "./features/analytics/use-page-views.ts";
-import { userOfRequest } from "./features/auth/session.server.ts";
+import { renewedSessionCookie, userOfRequest } from "./features/auth/session.server.ts";
 import { useSessionSync } from "./features/auth/use-session-sync.ts";
 import { ErrorView } from "./features/errors/error-view.tsx";
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
@@ -23,7 +24,7 @@ import { pricingOptions } from "./features/pricing/pricing.server.ts";
 import { catalogFor } from "./i18n/catalogs.server.ts";
 import { createTranslator, I18nProvider } from "./i18n/i18n.tsx";
 import { languageOfPath } from "./i18n/language-of-path.ts";
-import { configureApiClient } from "./lib/api/client-state.ts";
+import { clockOffsetFrom, configureApiClient } from "./lib/api/client-state.ts";
 import { useNonce } from "./nonce.tsx";
 import "./styles.css";
 
@@ -32,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context.get(pageContext);
   const language = languageOfPath(new URL(request.url).pathname);
   const user = await userOfRequest(app, request);
-  return {
+  const sessionCookie = renewedSessionCookie(app.config, request, user);
+  const state = {
     user: user ? { id: user.id, email: user.email, nick: user.nick, point: user.point, subscribePlan: user.subscribePlan } : null,
     language,
     dir: RTL_LANGUAGES.has(language) ? ("rtl" as const) : ("ltr" as const),
@@ -48,7 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     googleClientId: app.config.GOOGLE_CLIENT_ID ?? null,
     /** What the plan cards quote (the points modal opens on any page). */
     pricing: pricingOptions(app),
+    /** The server's clock: the page signs with it, whatever its device's clock says (decision 0017). */
+    serverTime: Date.now(),
   };
+  return data(state, sessionCookie ? { headers: { "Set-Cookie": sessionCookie } } : undefined);
 }
 
 /** The catalog is only fetched again when the language changes or after a write. */
@@ -85,6 +90,7 @@ interface InitialState {
   signingKey: string;
   release: string;
   user: { id: number } | null;
+  serverTime: number;
 }
 
 function useInitialState(data: InitialState | undefined) {
@@ -95,6 +101,7 @@ function useInitialState(data: InitialState | undefined) {
       signingKey: data.signingKey,
       release: data.release,
       signedIn: data.user !== null,
+      ...clockOffsetFrom(data.serverTime),
     });
   }
   useEffect(() => {

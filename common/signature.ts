@@ -10,6 +10,8 @@ export const SIGNATURE_HEADERS = {
   timestamp: "X-Timestamp",
   client: "X-Client",
   signature: "X-Sign",
+  /** Which key signed: `session` or `client` (decision 0017); not signed itself, it only names the failure. */
+  key: "X-Key",
 } as const;
 
 export const API_VERSION = "2";

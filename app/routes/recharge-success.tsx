@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { pageContext } from "../context.ts";
 import { broadcast, CHANNELS } from "../features/auth/channels.ts";
 import { checkoutOfRequest } from "../features/pricing/pricing.server.ts";
+import { useRechargeRecheck } from "../features/pricing/recharge-recheck.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { useLocalized } from "../i18n/use-localized.ts";
@@ -11,6 +12,7 @@ import type { Route } from "./+types/recharge-success";
 /**
  * /rechargeSuccess?status=success|fail&id=… (spec §2): where the checkout returns. A paid checkout
  * is applied here at once (re-read from the provider), then the other tabs hear recharge_success.
+ * A payment still being confirmed is asked about again with back-off for two minutes (decision 0017).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context.get(pageContext);
@@ -40,6 +42,8 @@ export default function RechargeSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { to } = useLocalized();
   const { status, id, kind, points } = loaderData;
+  const stillPending = useRechargeRecheck(status === "pending");
+  const shown = status === "pending" && stillPending ? "stillPending" : status;
   useEffect(() => {
     if (status === "success") broadcast(CHANNELS.rechargeSuccess, { recharge_id: id });
   }, [status, id]);
@@ -52,14 +56,19 @@ export default function RechargeSuccess({ loaderData }: Route.ComponentProps) {
       >
         {success ? "✓" : status === "pending" ? "…" : "!"}
       </div>
-      <h1 className="font-bold text-3xl">{t(`recharge.${status}.title`)}</h1>
+      <h1 className="font-bold text-3xl">{t(`recharge.${shown}.title`)}</h1>
       <p className="mt-3 text-lg text-stone-700">
         {success
           ? kind === "points"
             ? t("recharge.success.points", { count: points })
             : t("recharge.success.plan")
-          : t(`recharge.${status}.body`)}
+          : t(`recharge.${shown}.body`)}
       </p>
+      {shown === "pending" ? (
+        <p role="status" className="mt-3 text-stone-600">
+          {t("recharge.pending.checking")}
+        </p>
+      ) : null}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Link
           to={to("/")}

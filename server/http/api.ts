@@ -3,11 +3,11 @@ import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { z } from "zod";
 import { AppError } from "#common/errors.ts";
-import { bodyParams, queryParams, type SignedParam } from "#common/signature.ts";
+import { bodyParams, queryParams, SIGNATURE_HEADERS, type SignedParam } from "#common/signature.ts";
 import type { Config } from "../config.ts";
 import type { AppContext, Viewer } from "../context.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
-import { SESSION_COOKIE, sessionCookieName } from "../sessions/session-cookie.ts";
+import { renewSessionCookie, SESSION_COOKIE, sessionCookieName } from "../sessions/session-cookie.ts";
 import type { Call } from "./define-call.ts";
 import type { AppEnv } from "./env.ts";
 import { okEnvelope, respondWithError, sendJson } from "./envelope.ts";
@@ -111,11 +111,16 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
     api.on(call.method, call.path, async (c) => {
       const url = new URL(c.req.url);
       const token = sessionTokenOf(c, app.config);
-      const viewer: Viewer | null = token ? await resolveSession(app.database.db, token) : null;
-      if (token && !viewer) {
+      const session = token ? await resolveSession(app.database.db, token) : null;
+      const viewer: Viewer | null = session;
+      if (token && session) renewSessionCookie(c, app.config, token, session);
+      // A page that signed with its session's key (X-Key: session) but reaches us without a live
+      // session had its cookie expire or its session end: that is AUTH_ERROR, not a forged call (decision 0017).
+      const signedAsSession = c.req.header(SIGNATURE_HEADERS.key) === "session";
+      if (!viewer && (token || signedAsSession)) {
         // A dead session: the page drops it (spec §8) and public calls go on as a visitor.
-        deleteCookie(c, sessionCookieName(app.config), { path: "/", secure: app.config.secure });
-        if (call.access === "user") throw new AppError("AUTH_ERROR");
+        if (token) deleteCookie(c, sessionCookieName(app.config), { path: "/", secure: app.config.secure });
+        if (call.access === "user" || signedAsSession) throw new AppError("AUTH_ERROR");
       }
       if (multipart) {
         // An upload is read only for a caller who can be let in (decision 0015): the session and the

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Viewer } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
@@ -10,11 +10,19 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+export interface ResolvedSession extends Viewer {
+  /** When the session ends unless used again (never after its absolute end). */
+  expiresAt: Date;
+  /** True when this use moved the idle deadline (at most once a day): the cookie is re-issued with it. */
+  renewed: boolean;
+}
+
 /**
- * The live session for a token, or null when it is unknown, ended or expired. A session in use moves
- * its idle deadline forward at most once a day, never past its absolute end (decision 0007).
+ * The live session for a token, or null when it is unknown, ended, idle too long or past its absolute
+ * end. A session in use moves its idle deadline forward at most once a day, never past its absolute
+ * end (decision 0007); only one of several simultaneous uses does the move.
  */
-export async function resolveSession(db: Db, token: string, now = new Date()): Promise<Viewer | null> {
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<ResolvedSession | null> {
   const [row] = await db
     .select({
       id: sessions.id,
@@ -22,14 +30,27 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
       signingKey: sessions.signingKey,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_MS)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_EVERY_MS) {
-    const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, row.createdAt.getTime() + SESSION_ABSOLUTE_MS));
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.id));
-  }
-  return { userId: row.userId, sessionId: row.id, signingKey: row.signingKey };
+  const viewer = { userId: row.userId, sessionId: row.id, signingKey: row.signingKey };
+  if (now.getTime() - row.lastSeenAt.getTime() < SESSION_TOUCH_EVERY_MS)
+    return { ...viewer, expiresAt: row.expiresAt, renewed: false };
+  const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, row.createdAt.getTime() + SESSION_ABSOLUTE_MS));
+  const touched = await db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt })
+    .where(and(eq(sessions.id, row.id), lte(sessions.lastSeenAt, new Date(now.getTime() - SESSION_TOUCH_EVERY_MS))))
+    .returning({ id: sessions.id });
+  return { ...viewer, expiresAt, renewed: touched.length > 0 };
 }

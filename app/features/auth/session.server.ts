@@ -1,36 +1,35 @@
+import { parse } from "hono/utils/cookie";
+import type { Config } from "../../../server/config.ts";
 import type { AppContext } from "../../../server/context.ts";
 import { resolveSession } from "../../../server/sessions/resolve-session.ts";
-import { sessionCookieName } from "../../../server/sessions/session-cookie.ts";
+import { sessionCookieHeader, sessionCookieName } from "../../../server/sessions/session-cookie.ts";
 import { getUserInfo, type UserInfo } from "../../../server/sessions/user-info.ts";
 
-/**
- * The signed-in user behind a page request (cookie `token`, `__Host-token` on https), or null; a dead
- * session is a visitor.
- */
+/** The session token of a page request: cookie `token`, `__Host-token` on https (decision 0012). */
+function sessionTokenOfPage(config: Pick<Config, "secure">, request: Request): string | null {
+  const name = sessionCookieName(config);
+  return parse(request.headers.get("cookie") ?? "", name)[name] ?? null;
+}
+
+/** The signed-in user behind a page request (the session cookie), or null; a dead session is a visitor. */
 export async function userOfRequest(
   { database: { db }, config }: Pick<AppContext, "database" | "config">,
   request: Request,
 ): Promise<UserInfo | null> {
-  const name = sessionCookieName(config);
-  const token = request.headers
-    .get("cookie")
-    ?.split(";")
-    .map((pair) => pair.trim())
-    .find((pair) => pair.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
+  const token = sessionTokenOfPage(config, request);
   if (!token) return null;
-  const viewer = await resolveSession(db, safeDecode(token));
+  const viewer = await resolveSession(db, token);
   if (!viewer) return null;
   return getUserInfo(db, viewer).catch(() => null);
 }
 
-/** A cookie value as written (percent-encoded); a malformed one is kept as is and finds no session. */
-function safeDecode(value: string) {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+/**
+ * Sliding sessions on page loads (decision 0017): a signed-in page's response re-issues the session
+ * cookie to live as long as the session now may, so a user who only opens pages stays signed in.
+ */
+export function renewedSessionCookie(config: Pick<Config, "secure">, request: Request, user: UserInfo | null): string | null {
+  const token = sessionTokenOfPage(config, request);
+  return user && token ? sessionCookieHeader(config, token, new Date(user.expiresTime)) : null;
 }
 
 export type { UserInfo };

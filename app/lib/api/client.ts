@@ -2,7 +2,7 @@ import { TIMEOUTS_MS } from "#common/constants.ts";
 import { type Envelope, type ErrorEnvelope, isSuccess } from "#common/errors.ts";
 import { acceptLanguageOf } from "#common/languages.ts";
 import { API_VERSION, bodyParams, SIGNATURE_HEADERS, type SignedParam, signCall } from "#common/signature.ts";
-import { apiClientState } from "./client-state.ts";
+import { apiClientState, configureApiClient, serverNow } from "./client-state.ts";
 
 /** A failed call: `status` is the envelope's code (or NETWORK / TIMEOUT), `body` the whole answer (spec §8). */
 export class ApiError extends Error {
@@ -39,7 +39,13 @@ export function apiCall<T>(method: "GET" | "POST", path: string, options: CallOp
   return call;
 }
 
-async function send<T>(method: "GET" | "POST", path: string, options: CallOptions): Promise<T> {
+/** A `Date` header's reading, as the server's time at the middle of its second. */
+function serverTimeOf(response: Response): number | null {
+  const time = Date.parse(response.headers.get("date") ?? "");
+  return Number.isNaN(time) ? null : time + 500;
+}
+
+async function send<T>(method: "GET" | "POST", path: string, options: CallOptions, retriedStale = false): Promise<T> {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value !== null && value !== undefined) search.append(name, String(value));
@@ -50,13 +56,16 @@ async function send<T>(method: "GET" | "POST", path: string, options: CallOption
       : options.form
         ? [...options.form.entries()].filter(([, value]) => typeof value === "string")
         : bodyParams(options.body ?? {});
-  const timestamp = String(Date.now());
+  const timestamp = String(Math.round(serverNow()));
+  const signedIn = apiClientState.signedIn;
   const signature = await signCall(method, path, params, timestamp, apiClientState.signingKey);
   const headers: Record<string, string> = {
     [SIGNATURE_HEADERS.version]: API_VERSION,
     [SIGNATURE_HEADERS.timestamp]: timestamp,
     [SIGNATURE_HEADERS.client]: `web/${apiClientState.release}`,
     [SIGNATURE_HEADERS.signature]: signature,
+    // Names the key, so a session that ended answers AUTH_ERROR rather than "Illegal request" (decision 0017).
+    [SIGNATURE_HEADERS.key]: signedIn ? "session" : "client",
     "Accept-Language": acceptLanguageOf(apiClientState.language),
   };
   // A FormData body sets its own multipart Content-Type (with the boundary).
@@ -83,6 +92,12 @@ async function send<T>(method: "GET" | "POST", path: string, options: CallOption
     throw new ApiError("INTERNAL_ERROR", { msgKey: "errors.internal" });
   }
   if (isSuccess(envelope)) return envelope.data;
-  if (envelope.status === "AUTH_ERROR") apiClientState.onAuthError(apiClientState.signedIn);
+  const serverTime = serverTimeOf(response);
+  if (envelope.status === "SIGNATURE_STALE" && !retriedStale && serverTime !== null) {
+    // The device clock moved since the page learned the offset: take the server's time and sign again once.
+    configureApiClient({ clockOffsetMs: serverTime - Date.now() });
+    return send<T>(method, path, options, true);
+  }
+  if (envelope.status === "AUTH_ERROR") apiClientState.onAuthError(signedIn);
   throw new ApiError(String(envelope.status), envelope as ErrorEnvelope & Record<string, unknown>);
 }

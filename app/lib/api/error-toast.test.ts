@@ -43,11 +43,24 @@ describe("error toast rules (spec §8)", () => {
     expect(toastMessageFor({ msg: "Illegal request" }, t, null)).toBe("t(catchMessage.IllegaRequest)");
   });
 
-  it("clears the has-catch-error flag and shows nothing once", () => {
+  it("has-catch-error silences the auth failure the sign-in prompt replaced, then is cleared", () => {
     const storage = memoryStorage({ [HAS_CATCH_ERROR_KEY]: "1" });
-    expect(toastMessageFor({ msg: "boom" }, t, storage)).toBeNull();
+    expect(toastMessageFor(new ApiError("AUTH_ERROR", { msg: "Please sign in" }), t, storage)).toBeNull();
     expect(storage.values.has(HAS_CATCH_ERROR_KEY)).toBe(false);
-    expect(toastMessageFor({ msg: "boom" }, t, storage)).toBe("boom");
+  });
+
+  it("has-catch-error never silences a real error: a rate limit or network failure toasts and clears the flag", () => {
+    const limited = new ApiError("RATE_LIMITED", {
+      status: "RATE_LIMITED",
+      msg: "Too many requests",
+      msgKey: "errors.rateLimited",
+    });
+    const storage = memoryStorage({ [HAS_CATCH_ERROR_KEY]: "1" });
+    expect(toastMessageFor(limited, t, storage)).toBe("Too many requests");
+    expect(storage.values.has(HAS_CATCH_ERROR_KEY)).toBe(false);
+    const again = memoryStorage({ [HAS_CATCH_ERROR_KEY]: "1" });
+    expect(toastMessageFor(new ApiError("NETWORK", { msgKey: "errors.network" }), t, again)).toBe("t(errors.network)");
+    expect(toastMessageFor({ msg: "boom" }, t, again)).toBe("boom");
   });
 
   it("never toasts AUTH_ERROR: the login prompt handles it", () => {

@@ -27,18 +27,18 @@ export function messageOf(error: unknown): string | undefined {
 
 /**
  * What the error toast says for an error, or null when it stays silent (spec §8): user cancels are
- * silent; `...:fail cancel` says modal.canceled; illegal requests say catchMessage.IllegaRequest; after a
- * login prompt was confirmed (the has-catch-error flag) the flag is cleared and nothing shows.
+ * silent; `...:fail cancel` says modal.canceled; illegal requests say catchMessage.IllegaRequest.
+ * The has-catch-error flag (set when a login prompt is confirmed) is one-shot (decision 0017): the
+ * next error clears it, and it silences only the failure the prompt replaced (AUTH_ERROR); any other
+ * error, such as a later rate limit or network failure, shows its toast.
  */
 export function toastMessageFor(
   error: unknown,
   t: Translate,
   storage: Pick<Storage, "getItem" | "removeItem"> | null,
 ): string | null {
-  if (storage?.getItem(HAS_CATCH_ERROR_KEY)) {
-    storage.removeItem(HAS_CATCH_ERROR_KEY);
-    return null;
-  }
+  if (storage?.getItem(HAS_CATCH_ERROR_KEY)) storage.removeItem(HAS_CATCH_ERROR_KEY);
+  // The sign-in prompt stands in for an auth failure's message, with or without the flag.
   if (error instanceof ApiError && error.status === "AUTH_ERROR") return null;
   const message = messageOf(error);
   const lower = message?.toLowerCase() ?? "";
