@@ -125,6 +125,34 @@ describe("hosted generation: a call that may have been paid for is not made agai
   );
 });
 
+describe("hosted generation: a picture that arrived is not drawn again", () => {
+  it("a picture, then storing it fails → exactly one call; the task fails and its point comes back once", async () => {
+    const user = await userWithPoints(t, "store-fails@example.com", 1);
+    const before = await balanceOf(t, user.userId);
+    // The workers share this app: while the test runs, storing a file fails (the storage is not our database).
+    const storage = t.app.storage;
+    t.app.storage = {
+      get: (key) => storage.get(key),
+      has: (key) => storage.has(key),
+      put: () => Promise.reject(new Error("the file store is unreachable")),
+    };
+    try {
+      const taskId = await submit(user);
+      expect(await balanceOf(t, user.userId)).toBe(before - 1);
+      const done = await waitForTask(t, user, taskId, 30_000);
+      expect(done).toMatchObject({ status: TASK_STATUS.failed, errorCode: "GENERATION_FAILED", refunded: true });
+      await pastRetryDelay();
+      expect(calls).toBe(1);
+      expect(await balanceOf(t, user.userId)).toBe(before);
+      expect(await refundsOf(taskId)).toHaveLength(1);
+      const [row] = await t.app.database.db.select({ attempts: tasks.attempts }).from(tasks).where(eq(tasks.id, taskId));
+      expect(row?.attempts).toBe(1);
+    } finally {
+      t.app.storage = storage;
+    }
+  }, 60_000);
+});
+
 describe("hosted generation: an unpaid refusal is asked again at most once", () => {
   it("a 429, then a picture → two calls, one sticker, one debit", async () => {
     const user = await userWithPoints(t, "rate-once@example.com", 1);

@@ -32,10 +32,16 @@ export function failureCodeOf(error: unknown): string {
 /** The generator process died or hung during the request: whatever it was doing may not have finished. */
 const GENERATOR_LOST = new Set(["GENERATOR_CRASHED", "GENERATION_TIMEOUT", "GENERATOR_CLOSED"]);
 
-function isRetryable(app: AppContext, error: unknown): boolean {
+/** `drawn`: the provider already returned this attempt's picture, so the failure came after it. */
+function isRetryable(app: AppContext, error: unknown, drawn: boolean): boolean {
   const retryable = (error as { retryable?: unknown }).retryable;
-  // A hosted call cut off this way may already have been paid for (decision 0015); offline, it is free.
-  if (app.config.GENERATION_PROVIDER === "openai" && GENERATOR_LOST.has(failureCodeOf(error))) return false;
+  if (app.config.GENERATION_PROVIDER === "openai") {
+    // A hosted picture that arrived has been paid for: a later step failing (storing, finishing) must
+    // not draw it again (decision 0015). Offline, drawing again is free.
+    if (drawn) return false;
+    // A hosted call cut off this way may already have been paid for (decision 0015); offline, it is free.
+    if (GENERATOR_LOST.has(failureCodeOf(error))) return false;
+  }
   return typeof retryable === "boolean" ? retryable : true;
 }
 
@@ -65,6 +71,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
     })
     .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
 
+  let drawn = false;
   try {
     const [style] = await db
       .select({ key: styles.key })
@@ -79,6 +86,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
     } else {
       png = (await provider.textToSticker({ prompt: task.prompt, style: styleKey, locale: task.locale, seed: task.id })).png;
     }
+    drawn = true;
     await db
       .update(tasks)
       .set({ progress: PROGRESS.drawn })
@@ -91,7 +99,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
     await finishTask(app, task, stored.id, stored.png, stored.thumb);
   } catch (error) {
     const lastAttempt = attempt.retryCount >= attempt.retryLimit;
-    if (!isRetryable(app, error) || lastAttempt) {
+    if (!isRetryable(app, error, drawn) || lastAttempt) {
       app.log.warn({ err: error, taskId: task.id, attempt: attempt.retryCount + 1 }, "task failed; refunding");
       await failTask(app, task.id, failureCodeOf(error));
       return;
