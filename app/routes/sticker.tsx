@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const language = languageOfPath(new URL(request.url).pathname);
   const base = basePathOf(language);
   try {
-    const viewer = await userOfRequest(app, request);
+    const viewer = await userOfRequest(app, request, { touch: false });
     const sticker = await getSticker(app.database.db, { stickerInstId: params.instId, viewerId: viewer?.id ?? null, language });
     const [recommendations, favorited] = await Promise.all([
       recommendStickers(app.database.db, { stickerInstId: sticker.stickerInstId }).catch(() => []),

@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isTab(tab) || !Number.isInteger(page) || page < 1 || page > 100_000) throw new Response("Not Found", { status: 404 });
   const { app } = context.get(pageContext);
   if (tab === "stickers" || tab === "favorites") {
-    const user = await userOfRequest(app, request);
+    const user = await userOfRequest(app, request, { touch: false });
     if (!user) return { tab, page, list: [], total: 0, needsSignIn: true };
     const owned = { userId: user.id, page, size: LIST_PAGE_SIZE };
     const result =

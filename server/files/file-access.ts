@@ -58,10 +58,14 @@ async function uploadIsOwnedBy(db: Db, key: string, userId: number): Promise<boo
   return row !== undefined;
 }
 
-/** The signed-in user of a file request (same session as pages), or null for a visitor or a dead token. */
+/**
+ * The signed-in user of a file request (same session as pages), or null for a visitor or a dead token.
+ * A file's answer does not re-issue the session cookie, so it leaves the idle deadline to the calls
+ * that do (decision 0017).
+ */
 async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<number | null> {
   const token = sessionTokenOf(c, app.config);
-  const viewer = token ? await resolveSession(app.database.db, token) : null;
+  const viewer = token ? await resolveSession(app.database.db, token, { touch: false }) : null;
   return viewer?.userId ?? null;
 }
 

@@ -17,12 +17,29 @@ export interface ResolvedSession extends Viewer {
   renewed: boolean;
 }
 
+export interface ResolveSessionOptions {
+  /** When the session is used; now unless told. */
+  now?: Date;
+  /**
+   * Whether this use may move the idle deadline (default true). Only a caller that re-issues the
+   * cookie when `renewed` (the API router, the root page loader) may: a use that moved it without
+   * re-issuing the cookie would take the day's renewal from the one that does (decision 0017).
+   */
+  touch?: boolean;
+}
+
 /**
  * The live session for a token, or null when it is unknown, ended, idle too long or past its absolute
  * end. A session in use moves its idle deadline forward at most once a day, never past its absolute
- * end (decision 0007); only one of several simultaneous uses does the move.
+ * end (decision 0007); only one of several simultaneous uses does the move. With `touch: false` the
+ * session is only checked: the deadline stays and `renewed` is false.
  */
-export async function resolveSession(db: Db, token: string, now = new Date()): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  options: ResolveSessionOptions | Date = {},
+): Promise<ResolvedSession | null> {
+  const { now = new Date(), touch = true } = options instanceof Date ? { now: options } : options;
   const [row] = await db
     .select({
       id: sessions.id,
@@ -44,7 +61,7 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
     .limit(1);
   if (!row) return null;
   const viewer = { userId: row.userId, sessionId: row.id, signingKey: row.signingKey };
-  if (now.getTime() - row.lastSeenAt.getTime() < SESSION_TOUCH_EVERY_MS)
+  if (!touch || now.getTime() - row.lastSeenAt.getTime() < SESSION_TOUCH_EVERY_MS)
     return { ...viewer, expiresAt: row.expiresAt, renewed: false };
   const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, row.createdAt.getTime() + SESSION_ABSOLUTE_MS));
   const touched = await db

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNATURE_HEADERS } from "#common/signature.ts";
 import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
 import { closeTestApp, setCookieOf, signInByEmail } from "../accounts/test-helpers.ts";
-import { sessions } from "../db/schema.ts";
+import { pictures, sessions, stickers } from "../db/schema.ts";
+import { storeStickerImages } from "../generation/variants.ts";
 import type { TestSession } from "../stickers/test-helpers.ts";
 import { hashToken } from "./resolve-session.ts";
 
@@ -40,6 +42,23 @@ async function pageCall(
     await signedRequest("GET", path, { key: options.key, headers, ...(options.params ? { params: options.params } : {}) }),
   );
   return { response, body: (await response.clone().json()) as { status: number | string; data: unknown } };
+}
+
+/** A private sticker of `ownerId` with its stored picture, as a finished task leaves it. */
+async function addPrivateSticker(ownerId: number): Promise<string> {
+  const png = await sharp({ create: { width: 512, height: 512, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } })
+    .png()
+    .toBuffer();
+  const stored = await storeStickerImages(t.app.storage, png);
+  const db = t.app.database.db;
+  await db
+    .insert(pictures)
+    .values({ id: stored.id, width: 512, height: 512, pngKey: stored.png, thumbKey: stored.thumb })
+    .onConflictDoNothing();
+  await db
+    .insert(stickers)
+    .values({ stickerInstId: "slidingPrivate1", picId: stored.id, ownerId, visibility: "private", hotScore: 0 });
+  return stored.id;
 }
 
 const maxAgeOf = (response: Response) => Number(setCookieOf(response, "token")?.attributes.match(/Max-Age=(\d+)/)?.[1]);
@@ -98,6 +117,26 @@ describe("sliding session cookie (decision 0017)", () => {
       .from(sessions)
       .where(eq(sessions.tokenHash, hashToken(user.token)));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+  });
+
+  it("leaves the renewal to the next call when the user's private files are loaded first", async () => {
+    const user = await signInByEmail(t, "slidefiles@example.com");
+    const picId = await addPrivateSticker(user.userId);
+    await age(user, { createdDaysAgo: 20, lastSeenDaysAgo: 20, expiresInDays: 10 });
+    // A page that only navigates loads its owner's private pictures and downloads; they re-issue no cookie.
+    for (const path of [`/files/${picId}.png`, `/files/download/${picId}`]) {
+      const file = await t.server.request(path, { headers: { Cookie: `token=${user.token}` } });
+      expect(file.status, path).toBe(200);
+      expect(setCookieOf(file, "token"), path).toBeNull();
+    }
+    const { response, body } = await pageCall("/api/favorite/page", {
+      key: user.signingKey,
+      token: user.token,
+      params: favourites,
+    });
+    expect(body.status).toBe(200);
+    expect(setCookieOf(response, "token")?.value).toBe(user.token);
+    expect(maxAgeOf(response)).toBeGreaterThan(30 * 86400 - 60);
   });
 
   it("treats a session past its absolute end as dead even with an idle deadline ahead", async () => {

@@ -11,14 +11,20 @@ function sessionTokenOfPage(config: Pick<Config, "secure">, request: Request): s
   return parse(request.headers.get("cookie") ?? "", name)[name] ?? null;
 }
 
-/** The signed-in user behind a page request (the session cookie), or null; a dead session is a visitor. */
+/**
+ * The signed-in user behind a page request (the session cookie), or null; a dead session is a visitor.
+ * Only the root loader, which re-issues the cookie (`renewedSessionCookie`), moves the session's idle
+ * deadline; every other loader passes `{ touch: false }`, since it runs alone on in-app navigation and
+ * would otherwise take the day's renewal from the API call that re-issues the cookie (decision 0017).
+ */
 export async function userOfRequest(
   { database: { db }, config }: Pick<AppContext, "database" | "config">,
   request: Request,
+  { touch = true }: { touch?: boolean } = {},
 ): Promise<UserInfo | null> {
   const token = sessionTokenOfPage(config, request);
   if (!token) return null;
-  const viewer = await resolveSession(db, token);
+  const viewer = await resolveSession(db, token, { touch });
   if (!viewer) return null;
   return getUserInfo(db, viewer).catch(() => null);
 }

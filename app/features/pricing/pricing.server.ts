@@ -16,14 +16,14 @@ export function pricingOptions(app: AppContext): PricingOptions {
 
 /** The signed-in user's subscription for the pricing page (null for a visitor). */
 export async function subscriptionOfRequest(app: AppContext, request: Request): Promise<SubscriptionView | null> {
-  const user = await userOfRequest(app, request);
+  const user = await userOfRequest(app, request, { touch: false });
   if (!user) return null;
   return subscriptionView(await currentSubscription(app, user.id));
 }
 
 /** /rechargeSuccess: the buyer's checkout applied now (not only when the webhook comes). */
 export async function checkoutOfRequest(app: AppContext, request: Request, checkoutId: string) {
-  const user = await userOfRequest(app, request);
+  const user = await userOfRequest(app, request, { touch: false });
   if (!user) return null;
   return confirmCheckout(app, user.id, checkoutId);
 }

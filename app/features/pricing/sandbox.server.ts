@@ -14,7 +14,7 @@ export async function ownSandboxView<View extends { userId: number | null }>(
 ): Promise<{ sandbox: SandboxProvider; view: View }> {
   const sandbox = localStandIns ? app.billing.sandbox : null;
   const view = sandbox ? read(sandbox) : null;
-  const user = await userOfRequest(app, request);
+  const user = await userOfRequest(app, request, { touch: false });
   if (!sandbox || !view || !user || user.id !== view.userId) throw new Response("Not Found", { status: 404 });
   return { sandbox, view };
 }
