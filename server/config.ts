@@ -66,8 +66,12 @@ const envSchema = z.object({
   LINK_SEALING_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** Sign-in links one client address may ask for per 10 minutes (offices and schools share addresses). */
   EMAIL_LINK_CLIENT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** Sign-in mails one mailbox gets per 24 hours; past it the call answers as usual and sends nothing. */
+  /**
+   * Sign-in mails one mailbox gets per 24 hours from one client address, and from all clients together;
+   * past either the call answers as usual and sends nothing.
+   */
   EMAIL_LINK_ADDRESS_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+  EMAIL_LINK_MAILBOX_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(50),
   /** Enables Google sign-in (the OAuth client id the ID tokens are issued to). */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Google's signing keys; tests point it at a local JWKS. */

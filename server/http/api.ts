@@ -7,14 +7,12 @@ import { bodyParams, queryParams, SIGNATURE_HEADERS, type SignedParam } from "#c
 import type { Config } from "../config.ts";
 import type { AppContext, Viewer } from "../context.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
-import { renewSessionCookie, SESSION_COOKIE, sessionCookieName } from "../sessions/session-cookie.ts";
+import { renewSessionCookie, sessionCookieName } from "../sessions/session-cookie.ts";
 import type { Call } from "./define-call.ts";
 import type { AppEnv } from "./env.ts";
 import { okEnvelope, respondWithError, sendJson } from "./envelope.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { checkSignatureHeaders, verifySignedCall } from "./signature-guard.ts";
-
-export { SESSION_COOKIE };
 
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;

@@ -213,6 +213,20 @@ describe("straight to the app (no proxy in between)", () => {
     }
   });
 
+  it("hides the stand-ins from a loopback request that names another host (a page rebound to 127.0.0.1 by DNS)", async () => {
+    const cookie = `${sessionCookieName(t.app.config)}=${buyer.token}`;
+    for (const host of ["evil.example", `evil.example:${appPort}`, `localhost.evil.example:${appPort}`]) {
+      expect((await send(appPort, "/dev/mailbox", { from: "127.0.0.1", headers: { Host: host } })).status, host).toBe(404);
+      expect(
+        (await send(appPort, checkoutPath, { from: "127.0.0.1", headers: { Host: host, Cookie: cookie } })).status,
+        host,
+      ).toBe(404);
+    }
+    expect((await send(appPort, "/dev/mailbox", { from: "127.0.0.1", headers: { Host: `localhost:${appPort}` } })).status).toBe(
+      200,
+    );
+  });
+
   it.skipIf(LAN_ADDRESS === null)("hides the stand-ins from a peer on the network, even in local mode", async () => {
     const from = LAN_ADDRESS as string;
     const cookie = `${sessionCookieName(t.app.config)}=${buyer.token}`;

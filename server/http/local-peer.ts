@@ -3,12 +3,17 @@ import { canonicalAddress, isLoopbackAddress } from "./trust-proxy.ts";
 /** Headers a proxy adds; a request carrying any of them did not come straight from this machine. */
 const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "via"] as const;
 
+/** Host names a browser on this machine uses for it; a rebound public name (DNS rebinding) is none of them. */
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
+
 /**
  * Whether a request may reach the local stand-ins (dev mailbox, payments sandbox; decision 0012): it
- * came straight from this machine, over loopback or in process (tests), and no proxy relayed it.
+ * came straight from this machine, over loopback or in process (tests), no proxy relayed it, and it
+ * names this machine as its host (a page of another site rebound to 127.0.0.1 does not).
  */
-export function isDirectLocalRequest(peer: string | null, headers: Headers): boolean {
+export function isDirectLocalRequest(peer: string | null, headers: Headers, host = headers.get("host") ?? ""): boolean {
   if (FORWARDING_HEADERS.some((name) => headers.has(name))) return false;
+  if (!LOCAL_HOST.test(host)) return false;
   if (peer === null) return true;
   const address = canonicalAddress(peer);
   return address !== null && isLoopbackAddress(address);

@@ -24,7 +24,8 @@ export function requestContext(log: Logger, config: Pick<Config, "TRUST_PROXY" |
     const peer = socketPeerOf(c);
     const clientAddress = clientAddressFrom(peer, c.req.header("x-forwarded-for"), config.TRUST_PROXY) ?? "local";
     c.set("clientAddress", clientAddress);
-    c.set("localStandIns", config.localMode && isDirectLocalRequest(peer, c.req.raw.headers));
+    // The host the request names (Node builds the URL from Host; in-process requests carry it in the URL).
+    c.set("localStandIns", config.localMode && isDirectLocalRequest(peer, c.req.raw.headers, new URL(c.req.url).host));
     await next();
     // On a socket the header is already on Node's response (withSocketHeaders).
     if (!incoming?.requestId) c.res.headers.set("X-Request-Id", requestId);

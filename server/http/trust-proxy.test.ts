@@ -123,16 +123,34 @@ describe("rate-limit keys", () => {
 });
 
 describe("direct local requests (the stand-ins' gate)", () => {
+  const local = (extra: Record<string, string> = {}) => new Headers({ Host: "localhost:3000", ...extra });
+
   it("lets a loopback or in-process request through only without any forwarding header", () => {
-    expect(isDirectLocalRequest("127.0.0.1", new Headers())).toBe(true);
-    expect(isDirectLocalRequest("::1", new Headers())).toBe(true);
-    expect(isDirectLocalRequest("::ffff:127.0.0.1", new Headers())).toBe(true);
-    expect(isDirectLocalRequest(null, new Headers())).toBe(true);
-    expect(isDirectLocalRequest("192.0.2.2", new Headers())).toBe(false);
-    expect(isDirectLocalRequest("::ffff:192.0.2.2", new Headers())).toBe(false);
+    expect(isDirectLocalRequest("127.0.0.1", local())).toBe(true);
+    expect(isDirectLocalRequest("::1", local())).toBe(true);
+    expect(isDirectLocalRequest("::ffff:127.0.0.1", local())).toBe(true);
+    expect(isDirectLocalRequest(null, local())).toBe(true);
+    expect(isDirectLocalRequest("192.0.2.2", local())).toBe(false);
+    expect(isDirectLocalRequest("::ffff:192.0.2.2", local())).toBe(false);
     for (const name of ["X-Forwarded-For", "Forwarded", "X-Real-IP", "Via"]) {
-      expect(isDirectLocalRequest("127.0.0.1", new Headers({ [name]: "127.0.0.1" })), name).toBe(false);
-      expect(isDirectLocalRequest(null, new Headers({ [name]: "" })), name).toBe(false);
+      expect(isDirectLocalRequest("127.0.0.1", local({ [name]: "127.0.0.1" })), name).toBe(false);
+      expect(isDirectLocalRequest(null, local({ [name]: "" })), name).toBe(false);
+    }
+  });
+
+  it("refuses a loopback request naming another host (a page rebound to 127.0.0.1 by DNS)", () => {
+    for (const host of ["localhost", "localhost:3000", "127.0.0.1:8080", "[::1]:3000", "LOCALHOST"]) {
+      expect(isDirectLocalRequest("127.0.0.1", new Headers({ Host: host })), host).toBe(true);
+    }
+    for (const host of [
+      "evil.example",
+      "evil.example:3000",
+      "localhost.evil.example",
+      "127.0.0.1.nip.io",
+      "",
+      "localhost:3000@evil",
+    ]) {
+      expect(isDirectLocalRequest("127.0.0.1", new Headers(host ? { Host: host } : {})), host).toBe(false);
     }
   });
 });

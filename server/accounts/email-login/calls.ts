@@ -15,16 +15,23 @@ export function emailLoginCalls(app: AppContext) {
     points: app.config.EMAIL_LINK_CLIENT_LIMIT,
     durationSeconds: 600,
   });
-  // Per mailbox per 24 hours (decision 0016); in memory it is per process, with REDIS_URL shared.
-  const perMailboxDaily = createRateLimit(app.config, {
-    name: "email-link-mailbox-day",
+  // Per mailbox per 24 hours (decision 0016): from one client, and from all clients together, so one
+  // client cannot use up the mails of someone else's mailbox. In memory per process; with REDIS_URL shared.
+  const perClientMailboxDaily = createRateLimit(app.config, {
+    name: "email-link-client-mailbox-day",
     points: app.config.EMAIL_LINK_ADDRESS_DAILY_LIMIT,
     durationSeconds: 24 * 3600,
   });
+  const perMailboxDaily = createRateLimit(app.config, {
+    name: "email-link-mailbox-day",
+    points: app.config.EMAIL_LINK_MAILBOX_DAILY_LIMIT,
+    durationSeconds: 24 * 3600,
+  });
 
-  /** False past the mailbox's daily cap: the caller still answers as if sent (no enumeration, no mail bombing). */
-  const withinDailyCap = async (mailbox: string) => {
+  /** False past a daily cap: the caller still answers as if sent (no enumeration, no mail bombing). */
+  const withinDailyCaps = async (mailbox: string, client: string) => {
     try {
+      await perClientMailboxDaily.consume(`${client}|${mailbox}`);
       await perMailboxDaily.consume(mailbox);
       return true;
     } catch (error) {
@@ -39,7 +46,8 @@ export function emailLoginCalls(app: AppContext) {
     summary:
       "Mails a single-use sign-in link (10 minutes) to the address; the same answer for every address. " +
       "`redirect` (a path) and `invCode` are sealed into the link. 5 per address and EMAIL_LINK_CLIENT_LIMIT (20) per client per 10 minutes; " +
-      "past EMAIL_LINK_ADDRESS_DAILY_LIMIT (10) mails to one mailbox in 24 hours the answer is unchanged but no mail is sent.",
+      "past EMAIL_LINK_ADDRESS_DAILY_LIMIT (10) mails to one mailbox from one client, or EMAIL_LINK_MAILBOX_DAILY_LIMIT (50) " +
+      "from all clients, in 24 hours the answer is unchanged but no mail is sent.",
     tag: "accounts",
     access: "public",
     input: z.object({
@@ -49,10 +57,11 @@ export function emailLoginCalls(app: AppContext) {
     }),
     output: z.object({ sent: z.literal(true) }),
     async handle({ input, c }) {
-      await perClient.consume(clientAddressOf(c));
+      const client = clientAddressOf(c);
+      await perClient.consume(client);
       const mailbox = mailboxOf(input.email);
       await perAddress.consume(mailbox);
-      if (!(await withinDailyCap(mailbox))) {
+      if (!(await withinDailyCaps(mailbox, client))) {
         const mailboxHash = createHash("sha256").update(mailbox).digest("hex").slice(0, 16);
         c.var.log.warn({ mailboxHash }, "sign-in mail not sent: the mailbox's daily limit is reached");
         return { sent: true as const };

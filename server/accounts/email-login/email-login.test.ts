@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
+import { createTestApp, signedRequest, type TestApp } from "../../../tests/setup/test-app.ts";
 import { bootAppContext } from "../../boot.ts";
 import { ConfigError } from "../../config.ts";
 import { emailLinks, pointsLedger, users } from "../../db/schema.ts";
 import { hashToken } from "../../sessions/resolve-session.ts";
 import { callApi } from "../../stickers/test-helpers.ts";
 import { closeTestApp, latestLinkFor, openLink, setCookieOf, signInByEmail, viewLink } from "../test-helpers.ts";
+import { CONFIRM_FORM_LIMIT_BYTES } from "./routes.ts";
 import { linkSealingKey, seal } from "./seal.ts";
 
 let t: TestApp;
@@ -254,6 +255,22 @@ describe("the mailed link opens a confirm page; only its button spends the link"
     expect(setCookieOf(pressed, "token")).not.toBeNull();
   });
 
+  it("refuses a form post over 8 KB with PAYLOAD_TOO_LARGE and does not spend the link", async () => {
+    await askLink("big-post@example.com");
+    const link = await latestLinkFor(t, "big-post@example.com");
+    const form = new URLSearchParams({ token: link.searchParams.get("token") ?? "", s: link.searchParams.get("s") ?? "" });
+    form.set("padding", "x".repeat(CONFIRM_FORM_LIMIT_BYTES));
+    const refused = await t.server.request(link.pathname, {
+      method: "POST",
+      body: form.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(t.app.config.PUBLIC_URL).origin },
+    });
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).status).toBe("PAYLOAD_TOO_LARGE");
+    expect(setCookieOf(refused, "token")).toBeNull();
+    expect(setCookieOf(await openLink(t, link), "token")).not.toBeNull();
+  });
+
   it("answers a post without a token or with a malformed body on the expired-link page", async () => {
     const origin = new URL(t.app.config.PUBLIC_URL).origin;
     for (const body of ["", "token=&s=", "token=x&s=y", "%%%"]) {
@@ -319,6 +336,39 @@ describe("sign-in mails per mailbox per day", () => {
     // Another mailbox is not affected.
     expect(await ask("capme2@gmail.com")).toEqual(sent[0]);
     expect(await mailsTo("capme2@gmail.com")).toBe(1);
+  });
+
+  it("counts the daily cap per client first: one client using up a mailbox's mails does not stop the owner's own", async () => {
+    const two = await createTestApp({ EMAIL_LINK_ADDRESS_DAILY_LIMIT: "2", EMAIL_LINK_MAILBOX_DAILY_LIMIT: "3" });
+    try {
+      // Requests as they arrive on a socket from a given peer (no proxy is trusted, so the peer is the client).
+      const askFrom = async (email: string, remoteAddress: string) => {
+        const request = await signedRequest("GET", "/api/getVerifyEmail", {
+          key: two.app.config.CLIENT_SIGNING_KEY,
+          params: { email },
+        });
+        const response = await two.server.request(request, undefined, {
+          incoming: { socket: { remoteAddress, remoteFamily: "IPv4" } },
+        });
+        return response.json();
+      };
+      const mails = async () => {
+        await two.app.mail.drain();
+        return two.app.mail.mailbox?.recent().filter((m) => m.to === "victim@example.com").length ?? 0;
+      };
+      const ok = { status: 200, data: { sent: true } };
+      // (Five asks in all: the 10-minute limit of 5 per mailbox is not what this test is about.)
+      for (let i = 0; i < 3; i++) expect(await askFrom("victim@example.com", "198.51.100.7")).toEqual(ok);
+      expect(await mails()).toBe(2);
+      // The owner, from their own address, still gets a link: one more reaches the mailbox-wide cap of 3.
+      expect(await askFrom("victim@example.com", "203.0.113.9")).toEqual(ok);
+      expect(await mails()).toBe(3);
+      // Past the mailbox-wide cap nobody gets one, with the same answer.
+      expect(await askFrom("victim@example.com", "203.0.113.9")).toEqual(ok);
+      expect(await mails()).toBe(3);
+    } finally {
+      await closeTestApp(two);
+    }
   });
 
   it("the 10-minute limit of 5 also counts one mailbox, whatever its spelling", async () => {

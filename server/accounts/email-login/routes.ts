@@ -1,14 +1,19 @@
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { AppError } from "#common/errors.ts";
 import { basePathOf, isLanguage, type Language } from "#common/languages.ts";
 import { sameSitePath } from "#common/same-site-path.ts";
 import type { AppContext } from "../../context.ts";
 import type { AppEnv } from "../../http/env.ts";
+import { respondWithError } from "../../http/envelope.ts";
 import { renderDevMailbox } from "../../mail/dev-mailbox.ts";
 import { createSession } from "../../sessions/create-session.ts";
 import { setSessionCookie } from "../../sessions/session-cookie.ts";
 import { renderSignInConfirmPage } from "./confirm-page.ts";
 import { EMAIL_CALLBACK_PATH, EXPIRED_LINK_MESSAGE, openSignInLink, peekSignInLink } from "./sign-in-link.ts";
+
+/** The confirm page's form post is small; anything over this is refused unread. */
+export const CONFIRM_FORM_LIMIT_BYTES = 8 * 1024;
 
 /** Where the page lands after an e-mail sign-in: it broadcasts `login_by_email_success` (spec §4). */
 export function landingAfterEmailSignIn(redirect: string): string {
@@ -61,7 +66,13 @@ export function emailLoginRoutes(app: AppContext) {
     }
   });
 
-  routes.post(EMAIL_CALLBACK_PATH, async (c) => {
+  // The button's form holds a token, a sealed blob and a language: a few hundred bytes. Nothing larger
+  // is read, so a script cannot make the server hold a big body without signing in.
+  const confirmBodyLimit = bodyLimit({
+    maxSize: CONFIRM_FORM_LIMIT_BYTES,
+    onError: (c) => respondWithError(c, new AppError("PAYLOAD_TOO_LARGE")),
+  });
+  routes.post(EMAIL_CALLBACK_PATH, confirmBodyLimit, async (c) => {
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     if (!isSameOriginPost(c, app.config.PUBLIC_URL)) {
