@@ -6,6 +6,8 @@ test.describe("Google sign-in (spec §4)", () => {
     const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
     await googleAnswers(page, { sub: `google-${stamp}`, email: `g-${stamp}@example.com`, email_verified: true });
     await page.goto("/");
+    // A click before hydration opens nothing: wait for the page to take events.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("button", { name: "Sign in with Google" })).toHaveCount(0);
@@ -22,6 +24,8 @@ test.describe("Google sign-in (spec §4)", () => {
   test("a token for another audience is refused with a message", async ({ page, consoleErrors }) => {
     await googleAnswers(page, { sub: "intruder", email: "x@example.com", email_verified: true, aud: "someone-else" });
     await page.goto("/");
+    // A click before hydration opens nothing: wait for the page to take events.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("dialog").getByRole("checkbox").check();
     const answered = page.waitForResponse((r) => r.url().endsWith("/api/googleLogin"));
@@ -49,6 +53,8 @@ test.describe("Google sign-in (spec §4)", () => {
     });
     const nonceAnswer = page.waitForResponse((r) => r.url().endsWith("/api/googleNonce"));
     await page.goto("/");
+    // A click before hydration opens nothing: wait for the page to take events.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("dialog").getByRole("checkbox").check();
     const { nonce } = (await (await nonceAnswer).json()).data as { nonce: string };
