@@ -37,6 +37,8 @@ test("with Stripe: the trial checkout, membership, a switch, the cancel and the 
   expect(paid.deliveries.every((status) => status === 200)).toBe(true);
   await checkout.goto(paid.successUrl);
   await expect(checkout.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  // The heading comes with the server's HTML; the other tabs hear recharge_success only once the page runs.
+  await expect(checkout.locator("html")).toHaveAttribute("data-hydrated", "true");
   await checkout.close();
 
   await expect(card(page, "Annual").getByText("Started!")).toBeVisible();
