@@ -14,7 +14,9 @@ test("a photo sticker starts private with the reason shown, its files reach no v
   // another project's run would be the same (public) file.
   const [x, y] = [100 + Math.floor(Math.random() * 120), 80 + Math.floor(Math.random() * 80)];
   const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#e9d8c4" } })
-    .composite([{ input: Buffer.from(`<svg width="320" height="240"><circle cx="${x}" cy="${y}" r="70" fill="#8a5a3c"/></svg>`) }])
+    .composite([
+      { input: Buffer.from(`<svg width="320" height="240"><circle cx="${x}" cy="${y}" r="70" fill="#8a5a3c"/></svg>`) },
+    ])
     .png()
     .toBuffer();
   await page.goto("/");
