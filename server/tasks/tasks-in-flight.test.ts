@@ -3,8 +3,6 @@
  * submit answers TOO_MANY_TASKS and takes nothing. No workers run here, so submitted tasks stay
  * waiting until a test finishes them.
  */
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
@@ -14,7 +12,7 @@ import { translate } from "../i18n.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
 import { validJpeg } from "../uploads/hostile-uploads.ts";
 import { failTask } from "./run-task.ts";
-import { balanceOf, userWithPoints } from "./test-helpers.ts";
+import { balanceOf, storedUploads, userWithPoints } from "./test-helpers.ts";
 
 const engine = process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : "PGlite";
 
@@ -43,15 +41,6 @@ async function debitsOf(userId: number) {
     .from(pointsLedger)
     .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, "generate")));
   return row?.n ?? -1;
-}
-
-async function storedUploads(): Promise<string[]> {
-  try {
-    return (await readdir(path.join(t.dataDir, "files"))).filter((name) => name.startsWith("upload-"));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
 }
 
 describe("tasks in flight per user", () => {
@@ -93,13 +82,13 @@ describe("tasks in flight per user", () => {
     const cat = await userWithPoints(t, "cat@example.com", 10);
     for (const prompt of ["a", "b", "c"]) expect((await submitText(cat, prompt)).body.status).toBe(200);
     const balance = await balanceOf(t, cat.userId);
-    const uploads = await storedUploads();
+    const uploads = await storedUploads(t);
     const form = new FormData();
     form.append("file", new File([new Uint8Array(await validJpeg(320, 240))], "me.jpg", { type: "image/jpeg" }));
     const refused = await callApi(t, "POST", "/api/aitask/submitGenerate", { form, session: cat });
     expect([refused.http, refused.body.status]).toEqual([429, "TOO_MANY_TASKS"]);
     expect(await balanceOf(t, cat.userId)).toBe(balance);
-    expect(await storedUploads()).toEqual(uploads);
+    expect(await storedUploads(t)).toEqual(uploads);
     expect(await tasksOf(cat.userId)).toHaveLength(3);
   });
 

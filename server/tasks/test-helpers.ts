@@ -1,4 +1,6 @@
 /** Fixtures for the creating-stickers tests: a user with points, their balance, a task followed to its end. */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { TASK_STATUS } from "#common/tasks.ts";
 import type { TestApp } from "../../tests/setup/test-app.ts";
@@ -33,5 +35,15 @@ export async function waitForTask(t: TestApp, session: TestSession, taskId: numb
     if (body.data.status === TASK_STATUS.success || body.data.status === TASK_STATUS.failed) return body.data;
     if (Date.now() > deadline) throw new Error(`task ${taskId} still ${body.data.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The uploads in the test app's local store (`<dataDir>/files`). */
+export async function storedUploads(t: TestApp): Promise<string[]> {
+  try {
+    return (await readdir(path.join(t.dataDir, "files"))).filter((name) => name.startsWith("upload-"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
   }
 }

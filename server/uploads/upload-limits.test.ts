@@ -3,8 +3,6 @@
  * and the signature's headers pass, the signature is verified before any decoding, and decoding waits
  * for a place in the bounded pool or answers BUSY, without taking points.
  */
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_VERSION, SIGNATURE_HEADERS } from "#common/signature.ts";
@@ -13,7 +11,7 @@ import { tasks } from "../db/schema.ts";
 import { translate } from "../i18n.ts";
 import { changePoints } from "../points/change-points.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
-import { balanceOf, userWithPoints } from "../tasks/test-helpers.ts";
+import { balanceOf, storedUploads, userWithPoints } from "../tasks/test-helpers.ts";
 import { decodePoolOf } from "./decode-pool.ts";
 import { validJpeg } from "./hostile-uploads.ts";
 
@@ -95,15 +93,6 @@ function photoForm(photo: Buffer): FormData {
 
 async function taskCountOf(userId: number) {
   return (await t.app.database.db.select().from(tasks).where(eq(tasks.userId, userId))).length;
-}
-
-async function storedUploads(): Promise<string[]> {
-  try {
-    return (await readdir(path.join(t.dataDir, "files"))).filter((name) => name.startsWith("upload-"));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
 }
 
 describe("an upload's body is read only after the caller's checks pass", () => {
@@ -197,7 +186,7 @@ describe("the decode pool seen through the upload call", () => {
   it("answers BUSY (503, Retry-After, translated) while every slot is taken, takes no points, stores nothing, and accepts once free", async () => {
     const erin = await userWithPoints(t, "busy@example.com", 10);
     const before = await balanceOf(t, erin.userId);
-    const uploadsBefore = await storedUploads();
+    const uploadsBefore = await storedUploads(t);
     const photo = await validJpeg();
     const pool = decodePoolOf(t.app);
     let release: () => void = () => undefined;
@@ -217,7 +206,7 @@ describe("the decode pool seen through the upload call", () => {
     expect(envelope.msg).not.toBe(translate("en", "errors.busy"));
     expect(await balanceOf(t, erin.userId)).toBe(before);
     expect(await taskCountOf(erin.userId)).toBe(0);
-    expect(await storedUploads()).toEqual(uploadsBefore);
+    expect(await storedUploads(t)).toEqual(uploadsBefore);
 
     release();
     await held;

@@ -2,8 +2,6 @@
  * Uploads through the real call (`POST /api/aitask/submitGenerate`): every hostile file gets its
  * code and HTTP status and costs nothing; accepted pictures are stored re-encoded, never as sent.
  */
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +11,7 @@ import type { TestApp } from "../../tests/setup/test-app.ts";
 import { tasks } from "../db/schema.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
 import { startTaskWorkers, type TaskWorkers } from "../tasks/task-worker.ts";
-import { balanceOf, userWithPoints, waitForTask } from "../tasks/test-helpers.ts";
+import { balanceOf, storedUploads, userWithPoints, waitForTask } from "../tasks/test-helpers.ts";
 import {
   emptyUpload,
   gifImage,
@@ -50,16 +48,6 @@ afterAll(async () => {
 
 async function taskRowsOf(userId: number) {
   return t.app.database.db.select().from(tasks).where(eq(tasks.userId, userId));
-}
-
-/** The uploads in the local store (`<dataDir>/files`), which the test app uses. */
-async function storedUploads(): Promise<string[]> {
-  try {
-    return (await readdir(path.join(t.dataDir, "files"))).filter((name) => name.startsWith("upload-"));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
 }
 
 function formWith(file: Buffer | undefined, name = "picture.png", fields: Record<string, string> = {}): FormData {
@@ -107,7 +95,7 @@ describe("POST /api/aitask/submitGenerate refuses hostile uploads at no cost", (
     expect(answer.body.data).toBeNull();
     expect(await balanceOf(t, victim.userId)).toBe(5);
     expect(await taskRowsOf(victim.userId)).toHaveLength(0);
-    expect(await storedUploads()).toEqual([]);
+    expect(await storedUploads(t)).toEqual([]);
   });
 
   it("a JSON body instead of multipart → INVALID_INPUT (400)", async () => {
@@ -132,7 +120,7 @@ describe("POST /api/aitask/submitGenerate refuses hostile uploads at no cost", (
     }
     expect(await balanceOf(t, victim.userId)).toBe(5);
     expect(await taskRowsOf(victim.userId)).toHaveLength(0);
-    expect(await storedUploads()).toEqual([]);
+    expect(await storedUploads(t)).toEqual([]);
   });
 
   it("needs a session: a visitor gets AUTH_ERROR", async () => {
@@ -223,7 +211,7 @@ describe("POST /api/aitask/submitGenerate with a valid picture", () => {
 
   it("answers NOT_ENOUGH_POINTS (402) and writes no task when the balance is short", async () => {
     const poor = await userWithPoints(t, "poor@example.com", 1);
-    const before = await storedUploads();
+    const before = await storedUploads(t);
     // A picture no other test sent, so any stored file would be this refused upload's.
     const fresh = await sharp({ create: { width: 90, height: 70, channels: 3, background: "#123456" } })
       .jpeg()
@@ -234,6 +222,6 @@ describe("POST /api/aitask/submitGenerate with a valid picture", () => {
     expect(await balanceOf(t, poor.userId)).toBe(1);
     expect(await taskRowsOf(poor.userId)).toHaveLength(0);
     // Refused before the picture was stored: nothing left behind.
-    expect(await storedUploads()).toEqual(before);
+    expect(await storedUploads(t)).toEqual(before);
   });
 });
