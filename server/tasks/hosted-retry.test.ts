@@ -97,6 +97,16 @@ async function refundsOf(taskId: number) {
 /** Waits a little past the queue's retry delay (2 s), so a retry that should not happen would have. */
 const pastRetryDelay = () => new Promise((resolve) => setTimeout(resolve, 3_500));
 
+/** After the queue's retry delay: the images API was called once, one attempt ran, and the point came back once. */
+async function expectOnePaidCallAndOneRefund(user: TestSession, taskId: number, balanceBefore: number) {
+  await pastRetryDelay();
+  expect(calls).toBe(1);
+  expect(await balanceOf(t, user.userId)).toBe(balanceBefore);
+  expect(await refundsOf(taskId)).toHaveLength(1);
+  const [row] = await t.app.database.db.select({ attempts: tasks.attempts }).from(tasks).where(eq(tasks.id, taskId));
+  expect(row?.attempts).toBe(1);
+}
+
 describe("hosted generation: a call that may have been paid for is not made again", () => {
   it.each([
     { what: "a 500 answer", answer: apiError(500), code: "PROVIDER_UNAVAILABLE" },
@@ -114,12 +124,7 @@ describe("hosted generation: a call that may have been paid for is not made agai
       expect(await balanceOf(t, user.userId)).toBe(before - 1);
       const done = await waitForTask(t, user, taskId, 30_000);
       expect(done).toMatchObject({ status: TASK_STATUS.failed, errorCode: code, refunded: true });
-      await pastRetryDelay();
-      expect(calls).toBe(1);
-      expect(await balanceOf(t, user.userId)).toBe(before);
-      expect(await refundsOf(taskId)).toHaveLength(1);
-      const [row] = await t.app.database.db.select({ attempts: tasks.attempts }).from(tasks).where(eq(tasks.id, taskId));
-      expect(row?.attempts).toBe(1);
+      await expectOnePaidCallAndOneRefund(user, taskId, before);
     },
     60_000,
   );
@@ -141,12 +146,7 @@ describe("hosted generation: a picture that arrived is not drawn again", () => {
       expect(await balanceOf(t, user.userId)).toBe(before - 1);
       const done = await waitForTask(t, user, taskId, 30_000);
       expect(done).toMatchObject({ status: TASK_STATUS.failed, errorCode: "GENERATION_FAILED", refunded: true });
-      await pastRetryDelay();
-      expect(calls).toBe(1);
-      expect(await balanceOf(t, user.userId)).toBe(before);
-      expect(await refundsOf(taskId)).toHaveLength(1);
-      const [row] = await t.app.database.db.select({ attempts: tasks.attempts }).from(tasks).where(eq(tasks.id, taskId));
-      expect(row?.attempts).toBe(1);
+      await expectOnePaidCallAndOneRefund(user, taskId, before);
     } finally {
       t.app.storage = storage;
     }
