@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { GOOGLE_CLIENT_ID, JWKS_PORT } from "./tests/e2e/google-keys.ts";
 import { SMTP_PORT } from "./tests/e2e/mail-sink.ts";
 import { STRIPE_ENV } from "./tests/e2e/stripe-stand-in.ts";
-import { CHROMIUM_FLAGS } from "./tests/setup/chromium.ts";
+import { CHROMIUM_FLAGS } from "./tests/support/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const POSTGRES_PORT = PORT + 1;
@@ -112,7 +112,7 @@ export default defineConfig({
     ...(onPostgres
       ? [
           {
-            command: "node tests/setup/start-on-postgres.ts",
+            command: "node tests/support/start-on-postgres.ts",
             url: `http://localhost:${POSTGRES_PORT}/readyz`,
             timeout: 180_000,
             reuseExistingServer: false,

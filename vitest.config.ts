@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // Tests run without the React Router plugin: they exercise services, the API and pure modules.
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,

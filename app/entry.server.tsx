@@ -10,7 +10,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { pageContext } from "./context.ts";
+import { pageContext } from "./context.server.ts";
 import { NonceContext } from "./nonce.tsx";
 
 // The server (server/main.ts, server/dev.ts) reads the router-context key from here.

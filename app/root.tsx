@@ -11,10 +11,10 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "react-router";
+import type { Catalog } from "#common/i18n/catalogs.ts";
 import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
-import type { Catalog } from "../server/i18n.ts";
 import type { Route } from "./+types/root";
-import { pageContext } from "./context.ts";
+import { pageContext } from "./context.server.ts";
 import { usePageViews } from "./features/analytics/use-page-views.ts";
 import { renewedSessionCookie, userOfRequest } from "./features/auth/session.server.ts";
 import { useSessionSync } from "./features/auth/use-session-sync.ts";

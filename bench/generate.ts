@@ -5,8 +5,8 @@
  * Run: node bench/generate.ts
  */
 import sharp from "sharp";
-import { createOfflineProvider } from "../server/generation/offline-provider.ts";
-import { STYLES } from "../server/generation/styles.ts";
+import { createOfflineProvider } from "#server/generation/offline-provider.ts";
+import { STYLES } from "#server/generation/styles.ts";
 
 const PROMPTS = [
   "a happy cat drinking coffee",

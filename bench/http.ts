@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import pg from "pg";
-import { API_VERSION, SIGNATURE_HEADERS, signCall } from "../common/signature.ts";
+import { API_VERSION, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
 
 /**
  * `npm run bench`: requests/s and p99 latency of a raw node:http hello world, /healthz, the

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { UploadLimits } from "../server/uploads/read-upload.ts";
+import type { UploadLimits } from "#server/uploads/read-upload.ts";
 
 const TARGET_MB = 256;
 
@@ -55,9 +55,9 @@ async function inChild<T>(childArgs: string[]): Promise<T> {
 
 /** Child: write every case's bytes to `dir`. */
 async function buildCases(dir: string) {
-  const { parseConfig } = await import("../server/config.ts");
-  const { uploadLimitsOf } = await import("../server/uploads/read-upload.ts");
-  const f = await import("../server/uploads/hostile-uploads.ts");
+  const { parseConfig } = await import("#server/config.ts");
+  const { uploadLimitsOf } = await import("#server/uploads/read-upload.ts");
+  const f = await import("#tests/fixtures/hostile-uploads.ts");
   const limits = uploadLimitsOf(parseConfig(process.env));
   const ok = "OK";
   const cases: [name: string, expected: string, make: () => Buffer | Promise<Buffer>][] = [
@@ -108,7 +108,7 @@ async function measureBaseline() {
 
 /** Child: one readUpload on the file's bytes. */
 async function measureCase(file: string, limits: UploadLimits) {
-  const { readUpload } = await import("../server/uploads/read-upload.ts");
+  const { readUpload } = await import("#server/uploads/read-upload.ts");
   const bytes = await readFile(file);
   const started = performance.now();
   let outcome = "OK";

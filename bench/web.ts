@@ -4,7 +4,7 @@ import { access, rm } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
-import { CHROMIUM_FLAGS } from "../tests/setup/chromium.ts";
+import { CHROMIUM_FLAGS } from "#tests/support/chromium.ts";
 
 /**
  * `npm run bench:web`: Lighthouse 12 (default mobile preset, simulated throttling) on the system

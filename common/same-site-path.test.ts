@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOSTILE_REDIRECT_TARGETS } from "../tests/setup/hostile-redirects.ts";
+import { HOSTILE_REDIRECT_TARGETS } from "#tests/fixtures/hostile-redirects.ts";
 import { isSameSitePath, sameSitePath } from "./same-site-path.ts";
 
 describe("sameSitePath: a same-site path or the fallback", () => {

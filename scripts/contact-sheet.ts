@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import type { OverlayOptions } from "sharp";
 import sharp from "sharp";
-import { DISPLAY_FONTS } from "../server/generation/render/fonts.ts";
-import { STYLES } from "../server/generation/styles.ts";
-import { createTextSticker } from "../server/generation/text-sticker.ts";
+import { DISPLAY_FONTS } from "#server/generation/render/fonts.ts";
+import { STYLES } from "#server/generation/styles.ts";
+import { createTextSticker } from "#server/generation/text-sticker.ts";
 
 const PROMPTS: { prompt: string; locale?: string }[] = [
   { prompt: "a happy cat drinking coffee" },

@@ -17,8 +17,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import type { ArtIndex, ArtSetKey, IndexedEmoji, SetManifest } from "../server/generation/art/art-format.ts";
-import { ART_CACHE_DIR, ART_FORMAT_VERSION, ART_SETS, INDEX_LOCALES, slugOfLabel } from "../server/generation/art/art-format.ts";
+import type { ArtIndex, ArtSetKey, IndexedEmoji, SetManifest } from "#server/generation/art/art-format.ts";
+import { ART_CACHE_DIR, ART_FORMAT_VERSION, ART_SETS, INDEX_LOCALES, slugOfLabel } from "#server/generation/art/art-format.ts";
 
 const root = join(import.meta.dirname, "..");
 const modules = join(root, "node_modules");

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { createOfflineProvider } from "../server/generation/index.ts";
+import { createOfflineProvider } from "#server/generation/index.ts";
 
 /** Writes public/og-image.png (1200×630), the default social card: a row of generated stickers. */
 const provider = createOfflineProvider();

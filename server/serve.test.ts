@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../tests/setup/test-app.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { AppEnv } from "./http/env.ts";
 import { listen } from "./serve.ts";
 

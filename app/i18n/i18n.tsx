@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
+import type { Catalog } from "#common/i18n/catalogs.ts";
 import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
-import type { Catalog } from "../../server/i18n.ts";
 
 /**
  * The page's translations (decision 0008): one catalog, handed over by the server, looked up by

@@ -1,4 +1,4 @@
-import type { Catalog } from "../../server/i18n.ts";
+import type { Catalog } from "#common/i18n/catalogs.ts";
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { isLanguage } from "#common/languages.ts";
-import { pageContext } from "../context.ts";
+import { pageContext } from "../context.server.ts";
 import { ERROR_PAGE_TYPES, type ErrorPageType, ErrorView } from "../features/errors/error-view.tsx";
 import { metaTranslate } from "../i18n/meta.ts";
 import type { Route } from "./+types/error";

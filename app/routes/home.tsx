@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
-import { pageContext } from "../context.ts";
+import { pageContext } from "../context.server.ts";
 import { CreatePanel } from "../features/create/create-panel.tsx";
 import { HomePricing } from "../features/pricing/home-pricing.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";

@@ -1,4 +1,4 @@
-import { pageContext } from "../context.ts";
+import { pageContext } from "../context.server.ts";
 import { useUser } from "../features/auth/use-user.ts";
 import { introPrices } from "../features/pricing/format-price.ts";
 import { openBillingPortal } from "../features/pricing/manage-subscription.ts";

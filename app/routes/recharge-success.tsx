@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { pageContext } from "../context.ts";
+import { pageContext } from "../context.server.ts";
 import { broadcast, CHANNELS } from "../features/auth/channels.ts";
 import { checkoutOfRequest } from "../features/pricing/pricing.server.ts";
 import { useRechargeRecheck } from "../features/pricing/recharge-recheck.ts";

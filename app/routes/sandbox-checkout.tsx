@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AppError } from "#common/errors.ts";
 import { planById } from "#common/plans.ts";
-import { pageContext } from "../context.ts";
+import { pageContext } from "../context.server.ts";
 import { formatPrice } from "../features/pricing/format-price.ts";
 import { ownSandboxView } from "../features/pricing/sandbox.server.ts";
 import { TestModeBanner } from "../features/pricing/test-mode-banner.tsx";

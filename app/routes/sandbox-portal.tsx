@@ -1,6 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { ANNUAL_PLAN_ID, isPaidPlanId, MONTHLY_PLAN_ID, planById } from "#common/plans.ts";
-import { pageContext } from "../context.ts";
+import { pageContext } from "../context.server.ts";
 import { formatDay } from "../features/pricing/format-price.ts";
 import { ownSandboxView } from "../features/pricing/sandbox.server.ts";
 import { TestModeBanner } from "../features/pricing/test-mode-banner.tsx";

@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { pageContext } from "../context.ts";
+import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { StickerActions } from "../features/stickers/sticker-actions.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
 import { PUBLIC_TABS, STICKER_TABS, type StickerTab } from "#common/stickers.ts";
-import { pageContext } from "../context.ts";
+import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
 import { requestSignIn } from "../features/auth/sign-in-request.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { closeTestApp } from "#tests/support/accounts.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { users } from "../db/schema.ts";
 import { mailboxOf } from "./mailbox.ts";
-import { closeTestApp } from "./test-helpers.ts";
 
 describe("mailboxOf", () => {
   it("lower-cases and trims", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
-import { callApi, type TestSession } from "../stickers/test-helpers.ts";
-import { closeTestApp, signInByEmail } from "./test-helpers.ts";
+import { closeTestApp, signInByEmail } from "#tests/support/accounts.ts";
+import { callApi, type TestSession } from "#tests/support/stickers.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 let t: TestApp;
 let alice: TestSession;

@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
-import { closeTestApp } from "../accounts/test-helpers.ts";
-import { paymentEvents } from "../db/schema.ts";
-import { callApi, signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
-import { confirmCheckout } from "./billing-service.ts";
-import { POINT_PACKS, SANDBOX_PRICES } from "./plans.ts";
-import { STRIPE_WEBHOOK_PATH } from "./routes.ts";
+import { closeTestApp } from "#tests/support/accounts.ts";
+import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import {
   type StripeStub,
   signedDelivery,
@@ -14,7 +9,12 @@ import {
   TEST_PRICES,
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
-} from "./test-stripe-server.ts";
+} from "#tests/support/stripe-api-server.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { paymentEvents } from "../db/schema.ts";
+import { confirmCheckout } from "./billing-service.ts";
+import { POINT_PACKS, SANDBOX_PRICES } from "./plans.ts";
+import { STRIPE_WEBHOOK_PATH } from "./routes.ts";
 
 /** The calls of spec §7 (subscribe, billingportal, trialedTrade, user/subscribe) and the point packs, over HTTP. */
 describe("billing calls on the payments sandbox (local mode)", () => {

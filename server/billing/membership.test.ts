@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError, httpStatusOf, messageKeyOf } from "#common/errors.ts";
-import { HOSTILE_REDIRECT_TARGETS } from "../../tests/setup/hostile-redirects.ts";
+import { HOSTILE_REDIRECT_TARGETS } from "#tests/fixtures/hostile-redirects.ts";
 import { ConfigError } from "../config-error.ts";
 import { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
 import { returnUrl } from "./billing-service.ts";

@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { addUser, billingContext, billingState } from "#tests/support/billing.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { paymentEvents, subscriptions } from "../db/schema.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { billingPortal, buyPoints, currentSubscription, handleWebhook, subscribe, trialedTrade } from "./billing-service.ts";
 import { ANNUAL_PLAN_ID, MONTHLY_PLAN_ID, SANDBOX_PRICES } from "./plans.ts";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox-provider.ts";
-import { addUser, billingContext, billingState } from "./test-helpers.ts";
 
 let t: TestApp;
 let ctx: BillingContext;

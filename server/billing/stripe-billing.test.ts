@@ -1,12 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "#common/languages.ts";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
-import { paymentEvents, pointsLedger, subscriptions, trades, users } from "../db/schema.ts";
-import type { BillingContext } from "./billing-context.ts";
-import { billingPortal, buyPoints, currentSubscription, handleWebhook, subscribe, trialedTrade } from "./billing-service.ts";
-import { ANNUAL_PLAN_ID, type BillingOptions, MONTHLY_PLAN_ID } from "./plans.ts";
-import { addUser, billingContext, billingState, shuffled } from "./test-helpers.ts";
+import { addUser, billingContext, billingState, shuffled } from "#tests/support/billing.ts";
 import {
   type StripeStub,
   signedDelivery,
@@ -14,7 +9,12 @@ import {
   TEST_PRICES,
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
-} from "./test-stripe-server.ts";
+} from "#tests/support/stripe-api-server.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { paymentEvents, pointsLedger, subscriptions, trades, users } from "../db/schema.ts";
+import type { BillingContext } from "./billing-context.ts";
+import { billingPortal, buyPoints, currentSubscription, handleWebhook, subscribe, trialedTrade } from "./billing-service.ts";
+import { ANNUAL_PLAN_ID, type BillingOptions, MONTHLY_PLAN_ID } from "./plans.ts";
 
 let t: TestApp;
 let stub: StripeStub;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { openDatabase } from "./client.ts";
 
 let t: TestApp;

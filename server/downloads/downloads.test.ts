@@ -1,11 +1,11 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
-import { closeTestApp } from "../accounts/test-helpers.ts";
+import { closeTestApp } from "#tests/support/accounts.ts";
+import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers } from "../db/schema.ts";
 import { storeStickerImages } from "../generation/variants.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
 import { ExportTooLargeError, exportForTelegram, exportForWhatsApp, TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "./export.ts";
 import { escapeXml, watermarkDomain, watermarkSticker } from "./watermark.ts";
 

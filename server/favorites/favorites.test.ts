@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StickerListItem } from "#common/stickers.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { callApi, createGalleryTestApp, signInTestUser, stickerIdOf, type TestSession } from "#tests/support/stickers.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { favorites, pictures, stickers, stickerTags } from "../db/schema.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
-import { callApi, createGalleryTestApp, signInTestUser, stickerIdOf, type TestSession } from "../stickers/test-helpers.ts";
 
 let t: TestApp;
 let owner: TestSession;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { callApi, signInTestUser } from "#tests/support/stickers.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { feedback } from "../db/schema.ts";
-import { callApi, signInTestUser } from "../stickers/test-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
-import { closeTestApp } from "../accounts/test-helpers.ts";
+import { closeTestApp } from "#tests/support/accounts.ts";
+import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers, styles, tasks } from "../db/schema.ts";
 import { derivedFileKey, etagOf } from "../downloads/derived-files.ts";
 import { PUBLIC_DOWNLOAD_CACHE } from "../downloads/routes.ts";
 import { watermarkDomain } from "../downloads/watermark.ts";
 import { storeStickerImages } from "../generation/variants.ts";
-import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const OWNER_ONLY = "private, no-store";

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { decodePng, firstOpaqueRun } from "#tests/support/generation.ts";
 import { MODEL_SIDE, segmentPerson } from "./image/person-segmentation.ts";
 import { createOfflineProvider } from "./offline-provider.ts";
-import { decodePng, firstOpaqueRun } from "./test-helpers.ts";
 
 const provider = createOfflineProvider();
 

@@ -4,11 +4,11 @@ import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { decodePng } from "#tests/support/generation.ts";
 import { ConfigError, parseConfig } from "../config.ts";
 import { createGenerationProvider } from "./create-provider.ts";
 import { createOpenAiProvider, HostedProviderError } from "./openai-provider.ts";
 import type { GenerationProvider } from "./provider.ts";
-import { decodePng } from "./test-helpers.ts";
 
 const API_KEY = "sk-test-0123456789abcdefSECRET";
 const MODEL = "gpt-image-test";

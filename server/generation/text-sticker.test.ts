@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { decodePng, firstOpaqueRun } from "#tests/support/generation.ts";
 import { createOfflineProvider } from "./offline-provider.ts";
 import { GenerationError, STYLES } from "./provider.ts";
-import { decodePng, firstOpaqueRun } from "./test-helpers.ts";
 
 const provider = createOfflineProvider();
 

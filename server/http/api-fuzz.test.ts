@@ -3,12 +3,19 @@ import { parseBody } from "hono/utils/body";
 import { afterAll, describe, expect, it } from "vitest";
 import { ERRORS, type ErrorCode, httpStatusOf, messageKeyOf } from "#common/errors.ts";
 import { API_VERSION, bodyParams, queryParams, SIGNATURE_HEADERS, type SignedParam, signCall } from "#common/signature.ts";
-import { createTestApp } from "../../tests/setup/test-app.ts";
+import {
+  brokenMultipart,
+  fieldsOf,
+  formEntries,
+  headerJunk,
+  jsonBodyText,
+  queryEntries,
+} from "#tests/fixtures/api-fuzz-inputs.ts";
+import { signInTestUser } from "#tests/support/stickers.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
 import { allCalls } from "../calls.ts";
 import { sessions } from "../db/schema.ts";
 import { hashToken } from "../sessions/resolve-session.ts";
-import { signInTestUser } from "../stickers/test-helpers.ts";
-import { brokenMultipart, fieldsOf, formEntries, headerJunk, jsonBodyText, queryEntries } from "./api-fuzz-inputs.ts";
 import type { Call } from "./define-call.ts";
 
 /**

@@ -2,10 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Catalog, catalogs } from "#common/i18n/catalogs.ts";
 import { LANGUAGES, type Language } from "#common/languages.ts";
-import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
+import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { clientErrors, events, sessions, users } from "../db/schema.ts";
-import { type Catalog, catalogs } from "../i18n.ts";
 import { hashToken } from "../sessions/resolve-session.ts";
 
 let t: TestApp;

@@ -2,8 +2,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError, type ErrorCode, type ErrorEnvelope, httpStatusOf, messageKeyOf } from "#common/errors.ts";
+import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
-import { translate } from "../i18n.ts";
 import type { AppEnv } from "./env.ts";
 
 export function okEnvelope<T>(data: T) {

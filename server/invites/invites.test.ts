@@ -1,13 +1,13 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { closeTestApp, signInByEmail } from "#tests/support/accounts.ts";
+import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { findOrCreateGoogleUser } from "../accounts/google/google-user.ts";
 import { mailboxOf } from "../accounts/mailbox.ts";
-import { closeTestApp, signInByEmail } from "../accounts/test-helpers.ts";
 import { invites, pointsLedger, tasks, users } from "../db/schema.ts";
 import { createOfflineProvider, type GenerationProvider } from "../generation/index.ts";
-import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
 import { runTaskAttempt } from "../tasks/run-task.ts";
 import { INVITE_CODE_PATTERN } from "./invite-code.ts";
 import { payInviteRewards } from "./pay-invite-rewards.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "#common/errors.ts";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
-import { closeTestApp } from "../accounts/test-helpers.ts";
+import { closeTestApp } from "#tests/support/accounts.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, users } from "../db/schema.ts";
 import { changePoints } from "./change-points.ts";
 import { grantStartingPoints } from "./starting-points.ts";

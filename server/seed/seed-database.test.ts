@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, prompts, stickers, stickerTags, styles, tips } from "../db/schema.ts";
 import { createOfflineProvider } from "../generation/index.ts";
 import { COMMUNITY_TAG, EXPLORE_TAG, type SeedReport, seedDatabase } from "./seed-database.ts";

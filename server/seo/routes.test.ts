@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
 import { stickerSlug } from "#common/stickers.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { addPrivateSticker, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { gallerySticker } from "../seed/seed-database.ts";
-import { addPrivateSticker, createGalleryTestApp, signInTestUser } from "../stickers/test-helpers.ts";
 import { seoRoutes } from "./routes.ts";
 
 const ORIGIN = "https://stickers.example";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
-import { closeTestApp, setCookieOf, signInByEmail } from "../accounts/test-helpers.ts";
+import { closeTestApp, setCookieOf, signInByEmail } from "#tests/support/accounts.ts";
+import { callApi, type TestSession } from "#tests/support/stickers.ts";
+import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { sessions, users } from "../db/schema.ts";
-import { callApi, type TestSession } from "../stickers/test-helpers.ts";
 import { createSession } from "./create-session.ts";
 import { hashToken, resolveSession } from "./resolve-session.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./session-lifetimes.ts";

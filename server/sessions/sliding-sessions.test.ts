@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNATURE_HEADERS } from "#common/signature.ts";
-import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
-import { closeTestApp, setCookieOf, signInByEmail } from "../accounts/test-helpers.ts";
+import { closeTestApp, setCookieOf, signInByEmail } from "#tests/support/accounts.ts";
+import type { TestSession } from "#tests/support/stickers.ts";
+import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, sessions, stickers } from "../db/schema.ts";
 import { storeStickerImages } from "../generation/variants.ts";
-import type { TestSession } from "../stickers/test-helpers.ts";
 import { hashToken } from "./resolve-session.ts";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { gallerySticker } from "../seed/seed-database.ts";
-import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser, type TestSession } from "./test-helpers.ts";
 
 let t: TestApp;
 let owner: TestSession;

@@ -1,10 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StickerListItem } from "#common/stickers.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers, stickerTags } from "../db/schema.ts";
 import { hotScore, hotScoreSql } from "./hot-score.ts";
-import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser } from "./test-helpers.ts";
 
 const GALLERY = 30;
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/setup/test-app.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { stickers } from "../db/schema.ts";
 import { createOfflineProvider } from "../generation/index.ts";
 import { seedDatabase } from "../seed/seed-database.ts";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StickerListItem } from "#common/stickers.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { stickers } from "../db/schema.ts";
 import { gallerySticker } from "../seed/seed-database.ts";
-import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser } from "./test-helpers.ts";
 
 const GALLERY = 30;
 let t: TestApp;

@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { describeStorageContract } from "#tests/support/storage-contract.ts";
 import { parseConfig } from "../config.ts";
 import { createStorage } from "./create-storage.ts";
 import { createLocalStorage } from "./local-storage.ts";
-import { describeStorageContract } from "./storage-contract.ts";
 
 const folders: string[] = [];
 async function tempFolder() {

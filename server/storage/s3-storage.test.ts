@@ -5,9 +5,9 @@ import path from "node:path";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeStorageContract } from "#tests/support/storage-contract.ts";
 import { ConfigError, parseConfig } from "../config.ts";
 import { createStorage } from "./create-storage.ts";
-import { describeStorageContract } from "./storage-contract.ts";
 
 const BUCKET = "stickers";
 // s3rver checks request signatures against these fixed credentials.

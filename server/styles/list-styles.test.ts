@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
+import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { styles } from "../db/schema.ts";
 
 let t: TestApp;

@@ -1,16 +1,8 @@
 import { asc, count, eq } from "drizzle-orm";
 import type { Language } from "#common/languages.ts";
+import type { StyleItem } from "#common/styles.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, styles } from "../db/schema.ts";
-
-export interface StyleItem {
-  id: number;
-  key: string;
-  /** The style's name in the caller's language (English when a name is missing). */
-  name: string;
-  /** The preview image's path under /files, or null before one is made. */
-  previewUrl: string | null;
-}
 
 export interface StylePage {
   list: StyleItem[];

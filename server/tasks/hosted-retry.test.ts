@@ -9,17 +9,17 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
+import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { parseConfig } from "../config.ts";
 import { pointsLedger, tasks } from "../db/schema.ts";
 import { GeneratorFailure, startGeneratorProcess } from "../generation/generator-process.ts";
 import type { GenerationProvider } from "../generation/index.ts";
 import { changePoints } from "../points/change-points.ts";
-import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
 import { runTaskAttempt } from "./run-task.ts";
 import { retryLimitOf } from "./task-queue.ts";
 import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";
-import { balanceOf, userWithPoints, waitForTask } from "./test-helpers.ts";
 
 type Answer = (res: ServerResponse) => void;
 

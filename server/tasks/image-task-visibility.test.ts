@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
+import { userWithPoints, waitForTask } from "#tests/support/tasks.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { stickers } from "../db/schema.ts";
-import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
 import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";
-import { userWithPoints, waitForTask } from "./test-helpers.ts";
 
 let t: TestApp;
 let workers: TaskWorkers;

@@ -1,10 +1,10 @@
 import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
 import { AppError, ERRORS, type ErrorCode, messageKeyOf } from "#common/errors.ts";
+import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 import { TASK_STATUS, TASK_TYPE, type TaskStatus, type TaskType, type TaskView, type TodayGenDetail } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { pointsLedger, stickers, tasks, users } from "../db/schema.ts";
-import { translate } from "../i18n.ts";
 import { stickerItemsByIds } from "../stickers/sticker-items.ts";
 import { costOf, startOfUtcDay } from "./submit-task.ts";
 

@@ -5,14 +5,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translate } from "#common/i18n/catalogs.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { validJpeg } from "#tests/fixtures/hostile-uploads.ts";
+import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
+import { balanceOf, storedUploads, userWithPoints } from "#tests/support/tasks.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, tasks, users } from "../db/schema.ts";
-import { translate } from "../i18n.ts";
-import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
-import { validJpeg } from "../uploads/hostile-uploads.ts";
 import { failTask } from "./run-task.ts";
-import { balanceOf, storedUploads, userWithPoints } from "./test-helpers.ts";
 
 const engine = process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : "PGlite";
 

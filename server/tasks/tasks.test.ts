@@ -1,14 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
+import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, stickers, tasks, users } from "../db/schema.ts";
 import type { GenerationProvider } from "../generation/index.ts";
 import { changePoints } from "../points/change-points.ts";
-import { callApi, createGalleryTestApp } from "../stickers/test-helpers.ts";
 import { failTask, runTaskAttempt } from "./run-task.ts";
 import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";
-import { balanceOf, userWithPoints, waitForTask } from "./test-helpers.ts";
 
 let t: TestApp;
 let workers: TaskWorkers;

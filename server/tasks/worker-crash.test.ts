@@ -11,10 +11,10 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, stickers, tasks, users } from "../db/schema.ts";
 import { changePoints } from "../points/change-points.ts";
-import { callApi, createGalleryTestApp, signInTestUser } from "../stickers/test-helpers.ts";
 
 const onPostgres = process.env.TEST_ENGINE === "postgres";
 const HEARTBEAT_SECONDS = "10"; // pg-boss's smallest

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TipPage } from "#common/stickers.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
+import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
 import tipData from "../seed/data/tips.json" with { type: "json" };
-import { callApi, createGalleryTestApp } from "../stickers/test-helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -26,7 +26,7 @@ import {
   ZIP_POLYGLOT_ENTRY,
   ZIP_POLYGLOT_PAYLOAD,
   zipArchive,
-} from "./hostile-uploads.ts";
+} from "#tests/fixtures/hostile-uploads.ts";
 import { readUpload, sniffImageType, type UploadLimits } from "./read-upload.ts";
 
 const limits: UploadLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 25_000_000 };

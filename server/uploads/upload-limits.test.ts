@@ -5,15 +5,15 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translate } from "#common/i18n/catalogs.ts";
 import { API_VERSION, SIGNATURE_HEADERS } from "#common/signature.ts";
-import { signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
+import { validJpeg } from "#tests/fixtures/hostile-uploads.ts";
+import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
+import { balanceOf, storedUploads, userWithPoints } from "#tests/support/tasks.ts";
+import { signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { tasks } from "../db/schema.ts";
-import { translate } from "../i18n.ts";
 import { changePoints } from "../points/change-points.ts";
-import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
-import { balanceOf, storedUploads, userWithPoints } from "../tasks/test-helpers.ts";
 import { decodePoolOf } from "./decode-pool.ts";
-import { validJpeg } from "./hostile-uploads.ts";
 
 const UPLOAD_PATH = "/api/aitask/submitGenerate";
 const UPLOAD_MAX_BYTES = 200_000;

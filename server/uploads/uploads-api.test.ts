@@ -7,11 +7,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorCode } from "#common/errors.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
-import { tasks } from "../db/schema.ts";
-import { callApi, createGalleryTestApp, type TestSession } from "../stickers/test-helpers.ts";
-import { startTaskWorkers, type TaskWorkers } from "../tasks/task-worker.ts";
-import { balanceOf, storedUploads, userWithPoints, waitForTask } from "../tasks/test-helpers.ts";
 import {
   emptyUpload,
   gifImage,
@@ -27,7 +22,12 @@ import {
   wrongMagic,
   ZIP_POLYGLOT_ENTRY,
   ZIP_POLYGLOT_PAYLOAD,
-} from "./hostile-uploads.ts";
+} from "#tests/fixtures/hostile-uploads.ts";
+import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
+import { balanceOf, storedUploads, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
+import type { TestApp } from "#tests/support/test-app.ts";
+import { tasks } from "../db/schema.ts";
+import { startTaskWorkers, type TaskWorkers } from "../tasks/task-worker.ts";
 
 const UPLOAD_MAX_BYTES = 200_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

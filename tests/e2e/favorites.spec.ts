@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "../../common/signature.ts";
+import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
 import { expect, test } from "./fixtures.ts";
 import { signInByEmail, uniqueEmail } from "./session.ts";
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
-import { startStripeStub } from "../../server/billing/test-stripe-server.ts";
+import { startStripeStub } from "../support/stripe-api-server.ts";
 import { JWKS_PORT, KEY_FILE } from "./google-keys.ts";
 import { startMailSink } from "./mail-sink.ts";
 import { STRIPE_STAND_IN_PORT } from "./stripe-stand-in.ts";

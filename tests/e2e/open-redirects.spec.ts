@@ -1,5 +1,5 @@
 import type { APIResponse } from "@playwright/test";
-import { HOSTILE_REDIRECT_TARGETS, locationStaysOn } from "../setup/hostile-redirects.ts";
+import { HOSTILE_REDIRECT_TARGETS, locationStaysOn } from "../fixtures/hostile-redirects.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**

@@ -1,7 +1,7 @@
-import { TEST_PRICES, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "../../server/billing/test-stripe-server.ts";
+import { TEST_PRICES, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "../support/stripe-api-server.ts";
 import { E2E_PORT } from "./google-keys.ts";
 
-/** The run's Stripe stand-in (server/billing/test-stripe-server.ts, started by global-setup). */
+/** The run's Stripe stand-in (tests/support/stripe-api-server.ts, started by global-setup). */
 export const STRIPE_STAND_IN_PORT = E2E_PORT + 83;
 
 /** The app configured with Stripe against the stand-in: the real SDK, signed webhooks. */

@@ -1,4 +1,4 @@
-import { apiCall } from "../../lib/api/client.ts";
+import { apiCall } from "#app/lib/api/client.ts";
 
 /** Records an analytics event; failures are swallowed (spec §7 POST /api/event). */
 export function track(name: string, props?: Record<string, unknown>) {

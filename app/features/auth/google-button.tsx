@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { apiCall } from "../../lib/api/client.ts";
-import { toastError } from "../../lib/toast.ts";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { apiCall } from "#app/lib/api/client.ts";
+import { toastError } from "#app/lib/toast.ts";
 import { inviteCodeFromCookie } from "../invites/share-request.ts";
 import { broadcast, CHANNELS } from "./channels.ts";
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
+import { apiCall } from "#app/lib/api/client.ts";
+import { toastError, toastWarning } from "#app/lib/toast.ts";
 import { TIMEOUTS_MS } from "#common/constants.ts";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "#common/email.ts";
-import { isolate, useTranslation } from "../../i18n/i18n.tsx";
-import { useLocalized } from "../../i18n/use-localized.ts";
-import { apiCall } from "../../lib/api/client.ts";
-import { toastError, toastWarning } from "../../lib/toast.ts";
 import { inviteCodeFromCookie } from "../invites/share-request.ts";
 import { ModalDialog } from "../layout/modal-dialog.tsx";
 import { CHANNELS, listen } from "./channels.ts";

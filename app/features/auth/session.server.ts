@@ -1,9 +1,9 @@
 import { parse } from "hono/utils/cookie";
-import type { Config } from "../../../server/config.ts";
-import type { AppContext } from "../../../server/context.ts";
-import { resolveSession } from "../../../server/sessions/resolve-session.ts";
-import { sessionCookieHeader, sessionCookieName } from "../../../server/sessions/session-cookie.ts";
-import { getUserInfo, type UserInfo } from "../../../server/sessions/user-info.ts";
+import type { Config } from "#server/config.ts";
+import type { AppContext } from "#server/context.ts";
+import { resolveSession } from "#server/sessions/resolve-session.ts";
+import { sessionCookieHeader, sessionCookieName } from "#server/sessions/session-cookie.ts";
+import { getUserInfo, type UserInfo } from "#server/sessions/user-info.ts";
 
 /** The session token of a page request: cookie `token`, `__Host-token` on https (decision 0012). */
 function sessionTokenOfPage(config: Pick<Config, "secure">, request: Request): string | null {

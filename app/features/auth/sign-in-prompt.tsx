@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 
 /**

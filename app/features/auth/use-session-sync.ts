@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { configureApiClient } from "../../lib/api/client-state.ts";
+import { configureApiClient } from "#app/lib/api/client-state.ts";
 import { broadcast, CHANNELS, listen } from "./channels.ts";
 import { requestSignIn } from "./sign-in-request.ts";
 

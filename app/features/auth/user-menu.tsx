@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { isolate, useTranslation } from "../../i18n/i18n.tsx";
-import { useLocalized } from "../../i18n/use-localized.ts";
-import { apiCall } from "../../lib/api/client.ts";
-import { toastError } from "../../lib/toast.ts";
+import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
+import { apiCall } from "#app/lib/api/client.ts";
+import { toastError } from "#app/lib/toast.ts";
 import { requestShare } from "../invites/share-request.ts";
 import { broadcast, CHANNELS } from "./channels.ts";
 import type { PageUser } from "./use-user.ts";

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { ApiError } from "#app/lib/api/client.ts";
+import { toastError } from "#app/lib/toast.ts";
 import type { PromptItem } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
+import type { StyleItem } from "#common/styles.ts";
 import { PROMPT_MAX_LENGTH, type TodayGenDetail, type Visibility } from "#common/tasks.ts";
-import type { StyleItem } from "../../../server/styles/list-styles.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { ApiError } from "../../lib/api/client.ts";
-import { toastError } from "../../lib/toast.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import { requestPoints } from "../pricing/recharge-channel.ts";

@@ -1,6 +1,6 @@
+import { apiCall } from "#app/lib/api/client.ts";
 import { TIMEOUTS_MS } from "#common/constants.ts";
 import type { SubmittedTask, TaskView, TodayGenDetail, Visibility } from "#common/tasks.ts";
-import { apiCall } from "../../lib/api/client.ts";
 
 export interface CreateRequest {
   prompt: string;

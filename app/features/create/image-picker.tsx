@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 
 export const PICTURE_TYPES = ["image/png", "image/jpeg", "image/webp"];
 export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;

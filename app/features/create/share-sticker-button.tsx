@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 import { shareSticker } from "../stickers/share-sticker.ts";
 
 /** Shares a new sticker's page from the result view (same behaviour as the detail page's Share). */

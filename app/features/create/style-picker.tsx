@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import type { StyleItem } from "../../../server/styles/list-styles.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import type { StyleItem } from "#common/styles.ts";
 
 /** The style choice: the first styles (spec §9: up to 8), and every style behind "More styles". */
 export function StylePicker({

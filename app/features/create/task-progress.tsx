@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
+import { ApiError } from "#app/lib/api/client.ts";
 import { TASK_STATUS, type TaskView } from "#common/tasks.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { useLocalized } from "../../i18n/use-localized.ts";
-import { ApiError } from "../../lib/api/client.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { stickerPath } from "../stickers/sticker-card.tsx";
 import { fetchTask, fetchTips, type Tip } from "./create-requests.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { basePathOf } from "#app/i18n/language-of-path.ts";
 import { isLanguage } from "#common/languages.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { basePathOf } from "../../i18n/language-of-path.ts";
 
 export const ERROR_PAGE_TYPES = [403, 404, 500] as const;
 export type ErrorPageType = (typeof ERROR_PAGE_TYPES)[number];

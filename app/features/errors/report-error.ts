@@ -1,5 +1,5 @@
-import { apiCall } from "../../lib/api/client.ts";
-import { apiClientState } from "../../lib/api/client-state.ts";
+import { apiCall } from "#app/lib/api/client.ts";
+import { apiClientState } from "#app/lib/api/client-state.ts";
 
 export type ErrorKind = "error" | "unhandledrejection" | "boundary";
 

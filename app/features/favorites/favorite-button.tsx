@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useFavorite, useFavoritePending, useToggleFavorite } from "./use-favorites.ts";
 
 export function HeartIcon({ filled, className = "size-5" }: { filled: boolean; className?: string }) {

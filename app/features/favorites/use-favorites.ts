@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { apiCall } from "../../lib/api/client.ts";
-import { toastError } from "../../lib/toast.ts";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { apiCall } from "#app/lib/api/client.ts";
+import { toastError } from "#app/lib/toast.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 

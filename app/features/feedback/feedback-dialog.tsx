@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { apiCall } from "../../lib/api/client.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { apiCall } from "#app/lib/api/client.ts";
+import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 
 /** The feedback form (POST /api/userFeedback) in a native modal dialog: focus trap and Escape for free. */

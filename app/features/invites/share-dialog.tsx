@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { apiCall } from "../../lib/api/client.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { apiCall } from "#app/lib/api/client.ts";
+import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import { ModalDialog } from "../layout/modal-dialog.tsx";
 
 function shareLinks(url: string, text: string) {

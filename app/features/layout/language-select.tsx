@@ -1,10 +1,10 @@
 import { useLocation, useNavigate } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { basePathOf, stripLanguagePrefix } from "#app/i18n/language-of-path.ts";
+import { useLocalized } from "#app/i18n/use-localized.ts";
 import { LANGUAGE_COOKIE_DAYS } from "#common/constants.ts";
 import { isLanguage, LANGUAGES } from "#common/languages.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_NAMES } from "#common/site.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { basePathOf, stripLanguagePrefix } from "../../i18n/language-of-path.ts";
-import { useLocalized } from "../../i18n/use-localized.ts";
 
 /** A native select (keyboard and screen-reader friendly, no script weight); the choice is kept 365 days. */
 export function LanguageSelect() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 
 /** The full-page spinner (spec §2) for transitions that take longer than a blink. */
 export function NavigationSpinner() {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
+import { toastError } from "#app/lib/toast.ts";
 import { SOCIAL_LINKS } from "#common/site.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { useLocalized } from "../../i18n/use-localized.ts";
-import { toastError } from "../../lib/toast.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import { LanguageSelect } from "./language-select.tsx";

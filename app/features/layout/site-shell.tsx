@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { HAS_CATCH_ERROR_KEY } from "../../lib/api/error-toast.ts";
-import { TOASTER_NEEDED_EVENT, toasterMounted } from "../../lib/toast.ts";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { HAS_CATCH_ERROR_KEY } from "#app/lib/api/error-toast.ts";
+import { TOASTER_NEEDED_EVENT, toasterMounted } from "#app/lib/toast.ts";
 import { onSignInRequest } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import { onShareRequest } from "../invites/share-request.ts";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { useLocalized } from "../../i18n/use-localized.ts";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
 import type { PricingOptions } from "./pricing-plans.tsx";
 
 // Far below the fold: its code loads when the area nears the screen, not with the page (first-load budget).

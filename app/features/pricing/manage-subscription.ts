@@ -1,5 +1,5 @@
-import { ApiError } from "../../lib/api/client.ts";
-import { toastError, toastWarning } from "../../lib/toast.ts";
+import { ApiError } from "#app/lib/api/client.ts";
+import { toastError, toastWarning } from "#app/lib/toast.ts";
 import { requestBillingPortal, sendPaymentWindow } from "./pricing-requests.ts";
 
 /**

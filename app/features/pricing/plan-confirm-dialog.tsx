@@ -1,6 +1,6 @@
 import { useId, useRef } from "react";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 import { planById, type SubscriptionView } from "#common/plans.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
 import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { formatDay } from "./format-price.ts";
 import type { PlanConfirm } from "./use-plan-choice.ts";

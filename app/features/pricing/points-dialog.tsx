@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { useLocalized } from "../../i18n/use-localized.ts";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
 import { useUser } from "../auth/use-user.ts";
 import { requestShare } from "../invites/share-request.ts";
 import { ModalDialog } from "../layout/modal-dialog.tsx";

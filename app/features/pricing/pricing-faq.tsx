@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 import { introPrices } from "./format-price.ts";
 
 const QUESTIONS = ["trial", "intro", "cancel", "switch", "points", "portal"] as const;

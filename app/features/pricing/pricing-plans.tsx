@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 import {
   FREE_PLAN_ID,
   PLANS,
@@ -9,7 +10,6 @@ import {
   type SubscriptionView,
   type UserType,
 } from "#common/plans.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
 import { formatDay, formatPrice } from "./format-price.ts";
 import { usePlanChoice } from "./use-plan-choice.ts";
 

@@ -1,5 +1,5 @@
+import { apiCall } from "#app/lib/api/client.ts";
 import type { SubscriptionView } from "#common/plans.ts";
-import { apiCall } from "../../lib/api/client.ts";
 
 /** The calls of the pricing page (spec §7): answers are "success", "fail", or a URL to open. */
 export function requestPlan(plan: number, pages: { successPage: string; errorPage: string }) {

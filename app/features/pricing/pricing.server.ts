@@ -1,6 +1,6 @@
 import type { SubscriptionView } from "#common/plans.ts";
-import { confirmCheckout, currentSubscription, subscriptionView } from "../../../server/billing/billing-service.ts";
-import type { AppContext } from "../../../server/context.ts";
+import { confirmCheckout, currentSubscription, subscriptionView } from "#server/billing/billing-service.ts";
+import type { AppContext } from "#server/context.ts";
 import { userOfRequest } from "../auth/session.server.ts";
 import type { PricingOptions } from "./pricing-plans.tsx";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 
 /** The payments sandbox's pages say plainly that nothing is charged (decision 0011). */
 export function TestModeBanner() {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
+import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import { FREE_PLAN_ID, isPaidPlanId, type SubscriptionView } from "#common/plans.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { useLocalized } from "../../i18n/use-localized.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import { openPaymentWindow, requestPlan, requestPointPack } from "./pricing-requests.ts";

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
+import { basePathOf, stripLanguagePrefix } from "#app/i18n/language-of-path.ts";
+import { metaTranslate } from "#app/i18n/meta.ts";
 import { LANGUAGES } from "#common/languages.ts";
-import { basePathOf, stripLanguagePrefix } from "../../i18n/language-of-path.ts";
-import { metaTranslate } from "../../i18n/meta.ts";
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 
 /** The messenger formats `GET /files/export/{picId}/{target}` serves, each a watermarked attachment. */
 const TARGETS = [

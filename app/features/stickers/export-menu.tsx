@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ChevronIcon, ExportIcon } from "./icons.tsx";
 
 // The menu's links load with the first opening (first-load budget, ARCHITECTURE.md).

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "../../i18n/i18n.tsx";
+import { useTranslation } from "#app/i18n/i18n.tsx";
 
 /** Page numbers around the current page, with first and last, and gaps as null. */
 export function pageWindow(current: number, count: number): (number | null)[] {

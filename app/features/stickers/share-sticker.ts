@@ -1,4 +1,4 @@
-import { toastError, toastSuccess } from "../../lib/toast.ts";
+import { toastError, toastSuccess } from "#app/lib/toast.ts";
 
 /** Web Share where the device has it, else the page's address to the clipboard. */
 export async function shareSticker(title: string, url: string, t: (key: string) => string) {

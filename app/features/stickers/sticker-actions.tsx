@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
 import type { StickerDetail } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { useLocalized } from "../../i18n/use-localized.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { DownloadIcon, ShareIcon, SparkIcon } from "./icons.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
 import { CARD_PALETTE, type StickerListItem, stickerSlug } from "#common/stickers.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { useLocalized } from "../../i18n/use-localized.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { useFavoriteStatus } from "../favorites/use-favorites.ts";
 import { DownloadIcon, LockIcon } from "./icons.tsx";

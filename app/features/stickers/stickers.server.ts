@@ -1,12 +1,12 @@
 import type { Language } from "#common/languages.ts";
 import type { StickerTab } from "#common/stickers.ts";
-import { favoritedAmong, pageFavorites } from "../../../server/favorites/favorites.ts";
-import { listPrompts, randomPrompts } from "../../../server/prompts/list-prompts.ts";
-import { getSticker } from "../../../server/stickers/get-sticker.ts";
-import { pageMyStickers } from "../../../server/stickers/own-stickers.ts";
-import { listPublicStickers } from "../../../server/stickers/public-list-cache.ts";
-import { recommendStickers } from "../../../server/stickers/recommend-stickers.ts";
-import { listStyles } from "../../../server/styles/list-styles.ts";
+import { favoritedAmong, pageFavorites } from "#server/favorites/favorites.ts";
+import { listPrompts, randomPrompts } from "#server/prompts/list-prompts.ts";
+import { getSticker } from "#server/stickers/get-sticker.ts";
+import { pageMyStickers } from "#server/stickers/own-stickers.ts";
+import { listPublicStickers } from "#server/stickers/public-list-cache.ts";
+import { recommendStickers } from "#server/stickers/recommend-stickers.ts";
+import { listStyles } from "#server/styles/list-styles.ts";
 
 export type { Language };
 export {

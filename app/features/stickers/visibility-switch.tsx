@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { apiCall } from "#app/lib/api/client.ts";
+import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import type { StickerDetail } from "#common/stickers.ts";
-import { useTranslation } from "../../i18n/i18n.tsx";
-import { apiCall } from "../../lib/api/client.ts";
-import { toastError, toastSuccess } from "../../lib/toast.ts";
 import { LockIcon } from "./icons.tsx";
 
 type Visibility = StickerDetail["visibility"];

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "#common/errors.ts";
-import type { AppContext } from "../../context.ts";
-import { clientAddressOf } from "../../http/client-address.ts";
-import { defineCall } from "../../http/define-call.ts";
-import { createRateLimit } from "../../rate-limit.ts";
+import type { AppContext } from "#server/context.ts";
+import { clientAddressOf } from "#server/http/client-address.ts";
+import { defineCall } from "#server/http/define-call.ts";
+import { createRateLimit } from "#server/rate-limit.ts";
 import { mailboxOf } from "../mailbox.ts";
 import { sendSignInLink } from "./sign-in-link.ts";
 

@@ -1,5 +1,5 @@
+import { translate } from "#common/i18n/catalogs.ts";
 import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
-import { translate } from "../../i18n.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signedRequest, type TestApp } from "../../../tests/setup/test-app.ts";
-import { bootAppContext } from "../../boot.ts";
-import { ConfigError } from "../../config.ts";
-import { emailLinks, pointsLedger, users } from "../../db/schema.ts";
-import { hashToken } from "../../sessions/resolve-session.ts";
-import { callApi } from "../../stickers/test-helpers.ts";
-import { closeTestApp, latestLinkFor, openLink, setCookieOf, signInByEmail, viewLink } from "../test-helpers.ts";
+import { bootAppContext } from "#server/boot.ts";
+import { ConfigError } from "#server/config.ts";
+import { emailLinks, pointsLedger, users } from "#server/db/schema.ts";
+import { hashToken } from "#server/sessions/resolve-session.ts";
+import { closeTestApp, latestLinkFor, openLink, setCookieOf, signInByEmail, viewLink } from "#tests/support/accounts.ts";
+import { callApi } from "#tests/support/stickers.ts";
+import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { CONFIRM_FORM_LIMIT_BYTES } from "./routes.ts";
 import { linkSealingKey, seal } from "./seal.ts";
 

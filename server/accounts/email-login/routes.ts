@@ -3,12 +3,12 @@ import { bodyLimit } from "hono/body-limit";
 import { AppError } from "#common/errors.ts";
 import { basePathOf, isLanguage, type Language } from "#common/languages.ts";
 import { sameSitePath } from "#common/same-site-path.ts";
-import type { AppContext } from "../../context.ts";
-import type { AppEnv } from "../../http/env.ts";
-import { respondWithError } from "../../http/envelope.ts";
-import { renderDevMailbox } from "../../mail/dev-mailbox.ts";
-import { createSession } from "../../sessions/create-session.ts";
-import { setSessionCookie } from "../../sessions/session-cookie.ts";
+import type { AppContext } from "#server/context.ts";
+import type { AppEnv } from "#server/http/env.ts";
+import { respondWithError } from "#server/http/envelope.ts";
+import { renderDevMailbox } from "#server/mail/dev-mailbox.ts";
+import { createSession } from "#server/sessions/create-session.ts";
+import { setSessionCookie } from "#server/sessions/session-cookie.ts";
 import { renderSignInConfirmPage } from "./confirm-page.ts";
 import { EMAIL_CALLBACK_PATH, EXPIRED_LINK_MESSAGE, openSignInLink, peekSignInLink } from "./sign-in-link.ts";
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { type Config, ConfigError } from "../../config.ts";
+import { type Config, ConfigError } from "#server/config.ts";
 
 /**
  * The e-mail link's sealed parameter (the spec's "encrypted token param", decision 0007): AES-256-GCM

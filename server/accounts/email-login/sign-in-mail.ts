@@ -1,6 +1,6 @@
+import { translate } from "#common/i18n/catalogs.ts";
 import { DEFAULT_LANGUAGE, type Language, RTL_LANGUAGES } from "#common/languages.ts";
-import { translate } from "../../i18n.ts";
-import type { MailMessage } from "../../mail/mailer.ts";
+import type { MailMessage } from "#server/mail/mailer.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);

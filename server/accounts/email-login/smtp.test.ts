@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app.ts";
-import { callApi } from "../../stickers/test-helpers.ts";
-import { closeTestApp, openLink, setCookieOf } from "../test-helpers.ts";
+import { closeTestApp, openLink, setCookieOf } from "#tests/support/accounts.ts";
+import { callApi } from "#tests/support/stickers.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 interface CaughtMail {
   from: string;

@@ -1,15 +1,15 @@
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { AppError } from "#common/errors.ts";
-import type { AppContext } from "../../context.ts";
-import { clientAddressOf } from "../../http/client-address.ts";
-import { defineCall } from "../../http/define-call.ts";
-import { createRateLimit } from "../../rate-limit.ts";
-import { createSession } from "../../sessions/create-session.ts";
-import { endSession } from "../../sessions/end-session.ts";
-import { resolveSession } from "../../sessions/resolve-session.ts";
-import { setSessionCookie } from "../../sessions/session-cookie.ts";
-import { getUserInfo, userInfoSchema } from "../../sessions/user-info.ts";
+import type { AppContext } from "#server/context.ts";
+import { clientAddressOf } from "#server/http/client-address.ts";
+import { defineCall } from "#server/http/define-call.ts";
+import { createRateLimit } from "#server/rate-limit.ts";
+import { createSession } from "#server/sessions/create-session.ts";
+import { endSession } from "#server/sessions/end-session.ts";
+import { resolveSession } from "#server/sessions/resolve-session.ts";
+import { setSessionCookie } from "#server/sessions/session-cookie.ts";
+import { getUserInfo, userInfoSchema } from "#server/sessions/user-info.ts";
 import {
   GOOGLE_NONCE_COOKIE,
   GOOGLE_NONCE_COOKIE_PATH,

@@ -4,10 +4,10 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signedRequest, type TestApp } from "../../../tests/setup/test-app.ts";
-import { users } from "../../db/schema.ts";
-import { callApi } from "../../stickers/test-helpers.ts";
-import { closeTestApp, setCookieOf, signInByEmail } from "../test-helpers.ts";
+import { users } from "#server/db/schema.ts";
+import { closeTestApp, setCookieOf, signInByEmail } from "#tests/support/accounts.ts";
+import { callApi } from "#tests/support/stickers.ts";
+import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { GOOGLE_NONCE_COOKIE } from "./google-nonce.ts";
 
 const CLIENT_ID = "test-client.apps.googleusercontent.com";

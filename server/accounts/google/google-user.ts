@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
 import { nickOf, normalizeEmail, type SignedInUser } from "../email-user.ts";
 import { mailboxOf } from "../mailbox.ts";
 import { welcomeNewUser } from "../welcome-new-user.ts";

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
 import { AppError } from "#common/errors.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "#server/config.ts";
 import { nonceMatches } from "./google-nonce.ts";
 
 export const GOOGLE_ISSUERS = ["accounts.google.com", "https://accounts.google.com"];

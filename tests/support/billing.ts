@@ -1,10 +1,10 @@
 /** Fixtures for the billing tests: users, a billing context on a test app, a comparable state snapshot. */
 import { asc, eq } from "drizzle-orm";
-import type { TestApp } from "../../tests/setup/test-app.ts";
-import { pointsLedger, subscriptions, trades, users } from "../db/schema.ts";
-import type { BillingContext } from "./billing-context.ts";
-import { createBilling } from "./billing-service.ts";
-import type { BillingOptions } from "./plans.ts";
+import type { BillingContext } from "#server/billing/billing-context.ts";
+import { createBilling } from "#server/billing/billing-service.ts";
+import type { BillingOptions } from "#server/billing/plans.ts";
+import { pointsLedger, subscriptions, trades, users } from "#server/db/schema.ts";
+import type { TestApp } from "./test-app.ts";
 
 export function billingContext(t: TestApp, options: BillingOptions): BillingContext {
   const deps = { database: t.app.database, log: t.app.log };

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "../../common/signature.ts";
-import { createServerApp, type ServerAppOptions } from "../../server/app.ts";
-import { bootAppContext } from "../../server/boot.ts";
-import type { AppContext } from "../../server/context.ts";
+import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
+import { createServerApp, type ServerAppOptions } from "#server/app.ts";
+import { bootAppContext } from "#server/boot.ts";
+import type { AppContext } from "#server/context.ts";
 
 export interface TestApp {
   app: AppContext;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Storage } from "./storage.ts";
+import type { Storage } from "#server/storage/storage.ts";
 
 /** Keys unique to one run, so a store shared between tests (or runs) never sees an old file. */
 function freshKey(extension: "png" | "webp" | "avif" | "jpg" = "png") {

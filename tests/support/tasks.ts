@@ -3,10 +3,10 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { TASK_STATUS } from "#common/tasks.ts";
-import type { TestApp } from "../../tests/setup/test-app.ts";
-import { users } from "../db/schema.ts";
-import { changePoints } from "../points/change-points.ts";
-import { callApi, signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
+import { users } from "#server/db/schema.ts";
+import { changePoints } from "#server/points/change-points.ts";
+import { callApi, signInTestUser, type TestSession } from "./stickers.ts";
+import type { TestApp } from "./test-app.ts";
 
 /** Signs a new user in and grants them `points` more than the starting grant. */
 export async function userWithPoints(t: TestApp, email: string, points: number): Promise<TestSession> {

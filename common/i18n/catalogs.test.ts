@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ERRORS } from "#common/errors.ts";
-import { LANGUAGES } from "#common/languages.ts";
-import { type Catalog, catalogs } from "../../server/i18n.ts";
+import { ERRORS } from "../errors.ts";
+import { LANGUAGES } from "../languages.ts";
+import { type Catalog, catalogs } from "./catalogs.ts";
 
 function flatten(catalog: Catalog, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,8 +1,8 @@
 /** Fixtures for the accounts tests: signing in through the real e-mail flow, reading cookies. */
 import { expect } from "vitest";
-import type { TestApp } from "../../tests/setup/test-app.ts";
-import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { callApi, type TestSession } from "../stickers/test-helpers.ts";
+import { sessionCookieName } from "#server/sessions/session-cookie.ts";
+import { callApi, type TestSession } from "./stickers.ts";
+import type { TestApp } from "./test-app.ts";
 
 /** The `name` cookie a response sets, with its attributes, or null. */
 export function setCookieOf(response: Response, name: string): { value: string; attributes: string } | null {
@@ -69,7 +69,7 @@ export async function signInByEmail(
  * Closes a test app and waits until every pooled PostgreSQL connection has really closed. pg's
  * `pool.end()` resolves as soon as it has asked its connections to end; the harness then force-drops
  * the database, and a connection still closing gets 57P01 as an uncaught error. (The harness's own
- * close() could do this wait for everyone: tests/setup/test-app.ts.)
+ * close() could do this wait for everyone: tests/support/test-app.ts.)
  */
 export async function closeTestApp(t: TestApp): Promise<void> {
   const pool = t.app.database.pool;

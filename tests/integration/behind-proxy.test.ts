@@ -6,14 +6,14 @@ import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownSandboxView } from "#app/features/pricing/sandbox.server.ts";
 import { POINT_PACKS } from "#common/plans.ts";
-import { ownSandboxView } from "../../app/features/pricing/sandbox.server.ts";
-import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
-import { closeTestApp } from "../accounts/test-helpers.ts";
-import { createServerApp, type PageRenderer } from "../app.ts";
-import { listen, type RunningServer } from "../serve.ts";
-import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { callApi, signInTestUser, type TestSession } from "../stickers/test-helpers.ts";
+import { createServerApp, type PageRenderer } from "#server/app.ts";
+import { listen, type RunningServer } from "#server/serve.ts";
+import { sessionCookieName } from "#server/sessions/session-cookie.ts";
+import { closeTestApp } from "#tests/support/accounts.ts";
+import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * The app served on a real socket, with Debian's nginx in front (decision 0012). nginx connects to the

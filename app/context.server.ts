@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { PageRequestContext } from "../server/app.ts";
+import type { PageRequestContext } from "#server/app.ts";
 
 /**
  * What the server hands every loader: the process's services, the request id and the CSP nonce.

@@ -1,13 +1,13 @@
 /** Fixtures shared by the browsing tests: a seeded gallery, signed-in users, signed calls. */
 import { eq } from "drizzle-orm";
-import { createTestApp, signedRequest, type TestApp } from "../../tests/setup/test-app.ts";
-import { sessions, stickers, stickerTags, users } from "../db/schema.ts";
-import { createOfflineProvider } from "../generation/index.ts";
-import { seedDatabase } from "../seed/seed-database.ts";
-import { hashToken } from "../sessions/resolve-session.ts";
-import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { hotScore } from "./hot-score.ts";
-import { COMMUNITY_TAG } from "./tags.ts";
+import { sessions, stickers, stickerTags, users } from "#server/db/schema.ts";
+import { createOfflineProvider } from "#server/generation/index.ts";
+import { seedDatabase } from "#server/seed/seed-database.ts";
+import { hashToken } from "#server/sessions/resolve-session.ts";
+import { sessionCookieName } from "#server/sessions/session-cookie.ts";
+import { hotScore } from "#server/stickers/hot-score.ts";
+import { COMMUNITY_TAG } from "#server/stickers/tags.ts";
+import { createTestApp, signedRequest, type TestApp } from "./test-app.ts";
 
 /** A test app whose community gallery the generator drew, as on first start (~60 ms a sticker). */
 export async function createGalleryTestApp(gallerySize: number, env: Record<string, string> = {}): Promise<TestApp> {
