@@ -1,6 +1,7 @@
 /**
- * The one error model (STYLE.md §4): a code names what went wrong, maps to an HTTP status, and to a
- * catalog key whose translation travels in the envelope's `msg` and becomes the page's toast.
+ * The one error model (docs/ARCHITECTURE.md, "Errors"): a code names what went wrong, maps to an HTTP
+ * status, and to a catalog key whose translation travels in the envelope's `msg` and becomes the
+ * page's toast.
  */
 export const ERRORS = {
   AUTH_ERROR: { http: 401, key: "errors.authError" },

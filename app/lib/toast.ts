@@ -1,7 +1,7 @@
 import { toastMessageFor } from "./api/error-toast.ts";
 
 /**
- * Toasts load on demand (ARCHITECTURE.md, first-load budget): the first toast asks the layout to mount
+ * Toasts load on demand (docs/ARCHITECTURE.md, "First-load budget"): the first toast asks the layout to mount
  * the toaster, waits for it, then shows.
  */
 export const TOASTER_NEEDED_EVENT = "sticker:toaster-needed";

@@ -1,7 +1,7 @@
 /**
  * Image → sticker: cut the subject out when the background remover is confident; otherwise, when the
  * bundled selfie model finds a person it is sure of, cut the person out; otherwise a rounded "framed
- * photo" with the same die-cut border, never a broken cut-out (GENERATOR.md).
+ * photo" with the same die-cut border, never a broken cut-out (docs/generator.md).
  */
 
 import type { OutputInfo } from "sharp";

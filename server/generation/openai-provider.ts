@@ -81,7 +81,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
     timeout: options.timeoutMs,
     // Never retried here: each SDK retry could be another paid call (decision 0015); the queue decides.
     maxRetries: 0,
-    // Config is read once at boot (STYLE.md §5): no organisation or project from ambient env.
+    // Config is read once at boot (docs/ARCHITECTURE.md, "Config"): no organisation or project from ambient env.
     organization: null,
     project: null,
   });

@@ -1,6 +1,6 @@
 /**
- * The sticker styles: each is an art set preference plus a look (GENERATOR.md "Styles as art sets
- * and filters"). UI names in other languages live with the UI catalogs.
+ * The sticker styles: each is an art set preference plus a look (docs/generator.md, "Styles").
+ * UI names in other languages live with the UI catalogs.
  */
 import type { ArtSetKey } from "./art/art-format.ts";
 import type { Decoration } from "./prompt/moods.ts";

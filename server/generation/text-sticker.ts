@@ -1,7 +1,7 @@
 /**
  * Text → sticker without a model: retrieve emoji art for the prompt's subjects, compose them by the
  * prompt's small words, add a caption, then give it the style's look and a die-cut border
- * (GENERATOR.md "Text → sticker"; docs/decisions/0100-offline-generator.md).
+ * (docs/generator.md, "Text → sticker"; docs/decisions/0100-offline-generator.md).
  */
 import { artStore } from "./art/art-store.ts";
 import { parsePrompt } from "./prompt/parse-prompt.ts";

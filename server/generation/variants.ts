@@ -1,6 +1,6 @@
 /**
  * Every sticker is stored as a 512 px PNG plus a 256 px WebP thumbnail under content-hashed names,
- * so files never change and can be served with an immutable cache (ARCHITECTURE.md "files").
+ * so files never change and can be served with an immutable cache (docs/ARCHITECTURE.md, "Sticker files").
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";

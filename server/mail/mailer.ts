@@ -48,7 +48,7 @@ function queued(kind: Mailer["kind"], send: Send, log: Logger, mailbox: DevMailb
 /**
  * SMTP when SMTP_URL is set; otherwise, in local mode only, the dev mailbox (links in the log and at
  * /dev/mailbox). A public site without SMTP_URL refuses to start rather than expose sign-in links
- * (ARCHITECTURE "Local mode fails closed").
+ * (docs/ARCHITECTURE.md, "Local mode fails closed").
  */
 export function createMailer(config: Config, log: Logger): Mailer {
   if (config.SMTP_URL) {

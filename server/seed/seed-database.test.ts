@@ -17,7 +17,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-describe("first-start seed (issue: a living community gallery)", () => {
+describe("first-start seed (a living community gallery)", () => {
   it("makes at least 8 styles, each with a stored preview and a name in all 14 languages", async () => {
     const rows = await t.app.database.db.select().from(styles);
     expect(rows.length).toBeGreaterThanOrEqual(8);

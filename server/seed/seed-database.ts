@@ -17,7 +17,7 @@ export const EXPLORE_TAG = 2;
 const PREVIEW_PROMPT = "a happy cat drinking coffee";
 
 export interface SeedOptions {
-  /** Community stickers to have on first start (issue: ≥ 200); 0 skips the gallery. */
+  /** Community stickers to have on first start (≥ 200: a first visitor sees a living gallery); 0 skips the gallery. */
   gallerySize: number;
 }
 

@@ -27,7 +27,7 @@ const urlEntries = (xml: string) => [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)]
 const hreflangs = (entry: string) =>
   Object.fromEntries([...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((match) => [match[1], match[2]]));
 
-describe("GET /sitemap.xml (issue: SEO)", () => {
+describe("GET /sitemap.xml", () => {
   it("is a sitemap index of the pages file and the sticker files, with absolute URLs from PUBLIC_URL", async () => {
     const { response, text } = await get("/sitemap.xml");
     expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterEach, vi } from "vitest";
 
-// A stray console.error fails the test that caused it (STYLE.md, Epic Stack).
+// A stray console.error fails the test that caused it (docs/ARCHITECTURE.md, "No stray console.error").
 const errors: unknown[][] = [];
 const original = console.error;
 console.error = (...args: unknown[]) => {

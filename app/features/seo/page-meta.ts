@@ -27,7 +27,7 @@ interface RootData {
 
 /**
  * Title, description, canonical URL, hreflang alternates for all 14 languages (x-default English)
- * and Open Graph / Twitter cards: every page's head (issue: SEO).
+ * and Open Graph / Twitter cards: every page's head.
  */
 export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
   const root = options.matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ChevronIcon, ExportIcon } from "./icons.tsx";
 
-// The menu's links load with the first opening (first-load budget, ARCHITECTURE.md).
+// The menu's links load with the first opening (docs/ARCHITECTURE.md, "First-load budget").
 const loadPanel = () => import("./export-menu-panel.tsx");
 const ExportMenuPanel = lazy(loadPanel);
 

@@ -18,7 +18,7 @@ export type ArtSetKey = keyof typeof ART_SETS;
 
 /**
  * Index locale → emojibase-data folder. `id` borrows Malay (`ms`), which shares most everyday words;
- * Arabic has no emojibase data and is covered by a hand table (lexicon/ar.ts).
+ * Arabic has no emojibase data and is covered by a hand table (lexicon/hand-ar.ts).
  */
 export const INDEX_LOCALES: Record<string, string> = {
   en: "en",

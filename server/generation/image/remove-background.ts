@@ -1,5 +1,5 @@
 /**
- * Classical background remover with sharp only (GENERATOR.md "Image → sticker"): sample the border
+ * Classical background remover with sharp only (docs/generator.md, "Image → sticker"): sample the border
  * colours, flood-fill from the edges with a tolerance that follows gentle gradients, drop small
  * fragments, fill holes, and score how much the result can be trusted. Busy photos score low and get
  * the framed-photo sticker instead of a broken cut-out.

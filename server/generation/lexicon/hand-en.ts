@@ -1,6 +1,6 @@
 /**
  * English words people type for stickers whose best emoji CLDR keywords do not pick on their own
- * (GENERATOR.md: "love→red-heart, coffee→hot-beverage"). Word or phrase → emoji slug.
+ * (docs/generator.md: "love → red-heart, coffee → hot-beverage"). Word or phrase → emoji slug.
  * Foreign hand tables translate into these words, so they serve every language.
  */
 export const EN_SUBJECTS: Record<string, string> = {

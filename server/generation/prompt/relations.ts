@@ -1,5 +1,5 @@
 /**
- * The small words that place a second subject (GENERATOR.md "Layout from the prompt's small words"),
+ * The small words that place a second subject (docs/generator.md, "Text → sticker"),
  * in the languages where they are separate words. Unspaced languages fall back to "held".
  */
 export type Relation = "side" | "held" | "worn" | "target" | "under";

@@ -1,7 +1,7 @@
 /**
  * The die-cut look shared by every sticker: a white border that follows the art (holes filled), a
  * thin coloured rim so it reads on white pages, an optional ink line hugging the art, and a drop
- * shadow. All from one distance transform of the alpha (GENERATOR.md "Sticker look").
+ * shadow. All from one distance transform of the alpha (docs/generator.md, "Text → sticker").
  */
 import sharp from "sharp";
 import { distanceToInside, fillHoles } from "./distance.ts";

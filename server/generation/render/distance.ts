@@ -1,7 +1,7 @@
 /**
  * Exact Euclidean distance transform (Felzenszwalb & Huttenlocher): for every pixel, the distance to
  * the nearest "inside" pixel. One pass over a 512² mask takes a few ms, which is what makes a smooth
- * die-cut border affordable (GENERATOR.md: "one distance transform of the alpha").
+ * die-cut border affordable (docs/generator.md: "one exact Euclidean distance transform of the alpha").
  */
 const INF = 1e20;
 

@@ -1,6 +1,7 @@
 /**
- * Where each planned subject goes on the 512 canvas (GENERATOR.md layout rules): "with/and" side by
- * side, worn things on the head or eyes, held things bottom-right, "to X" top-right, "on X" under.
+ * Where each planned subject goes on the 512 canvas (docs/generator.md, "Text → sticker"): "and" side
+ * by side, held things ("with", "holding") bottom-right, worn things on the head or eyes, "to X"
+ * top-right, "on X" under.
  */
 import type { Decoration, Placement } from "../prompt/moods.ts";
 import { WEARABLES } from "../prompt/moods.ts";
