@@ -1,7 +1,7 @@
 /**
  * Offline generator benchmark: median and p90 per style over 15 prompts, an image sticker from a
  * 2 MP photo (plain background, and a person on a busy one), and the process's peak RSS. Targets
- * (issue): median over all styles ≤ 300 ms, no style over 500 ms, image ≤ 1.5 s, peak RSS ≤ 400 MB.
+ * (docs/generator.md): median over all styles ≤ 300 ms, no style over 500 ms, image ≤ 1.5 s, peak RSS ≤ 400 MB.
  * Run: node bench/generate.ts
  */
 import sharp from "sharp";

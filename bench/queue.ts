@@ -1,7 +1,7 @@
 /**
- * Queue benchmark (issue "Creating stickers", item 10): submit → success latency through the job
- * queue on the embedded default (PGlite, jobs in-process) and on PostgreSQL (two `npm run worker`
- * processes), and tasks per minute with two workers. Target: p50 latency ≤ 2 s.
+ * Queue benchmark: submit → success latency through the job queue on the embedded default (PGlite,
+ * jobs in-process) and on PostgreSQL (two `npm run worker` processes), and tasks per minute with two
+ * workers. Target: p50 latency ≤ 2 s.
  * Run: npm run bench:queue   (PostgreSQL from BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  */
 import { type ChildProcess, spawn } from "node:child_process";
