@@ -11,6 +11,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "react-router";
+import { THEME_PRIMARY } from "#common/constants.ts";
 import type { Catalog } from "#common/i18n/catalogs.ts";
 import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
 import type { Route } from "./+types/root";
@@ -70,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#947C62" />
+        <meta name="theme-color" content={THEME_PRIMARY} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

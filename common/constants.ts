@@ -6,7 +6,6 @@ export const TIMEOUTS_MS = {
   secondary: 900_000,
 } as const;
 
-export const MOBILE_BREAKPOINT_PX = 768;
 export const LIST_PAGE_SIZE = 24;
 export const LANGUAGE_COOKIE_DAYS = 365;
 export const THEME_PRIMARY = "#947C62";

@@ -1,7 +1,7 @@
 const PROBE_ORIGIN = "http://same-site.invalid";
 
 /** Longest path we accept from input; a longer one is refused rather than cut. */
-export const SAME_SITE_PATH_MAX = 1024;
+const SAME_SITE_PATH_MAX = 1024;
 
 /**
  * `value` when it is a path on this site, else `fallback`: every redirect target that comes from

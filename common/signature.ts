@@ -46,7 +46,7 @@ export function stringToSign(method: string, path: string, params: SignedParam[]
 
 const encoder = new TextEncoder();
 
-export async function hmacHex(key: string, message: string): Promise<string> {
+async function hmacHex(key: string, message: string): Promise<string> {
   const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(message));
   return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, "0")).join("");

@@ -5,7 +5,7 @@
  */
 import sharp, { type Sharp } from "sharp";
 
-export const STICKER_EDGE = 512;
+const STICKER_EDGE = 512;
 export const TELEGRAM_MAX_BYTES = 512 * 1000;
 export const WHATSAPP_MAX_BYTES = 100 * 1000;
 

@@ -43,7 +43,7 @@ export function escapeXml(text: string): string {
 }
 
 /** An SVG as large as the image with the domain repeated in staggered rows, turned about the centre. */
-export function watermarkSvg(width: number, height: number, domain: string): string {
+function watermarkSvg(width: number, height: number, domain: string): string {
   const text = escapeXml(domain);
   const stride = Math.ceil(Math.max(1, [...domain].length) * FONT_SIZE * ADVANCE_EM) + GAP_X;
   // After turning, the rows must still reach every corner: cover a square as wide as the diagonal.

@@ -6,8 +6,8 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { Storage } from "../storage/storage.ts";
 
-export const STICKER_SIZE = 512;
-export const THUMB_SIZE = 256;
+const STICKER_SIZE = 512;
+const THUMB_SIZE = 256;
 
 export interface StoredStickerImages {
   /** Content hash of the 512 px PNG. */

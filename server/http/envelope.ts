@@ -10,7 +10,7 @@ export function okEnvelope<T>(data: T) {
   return { status: 200 as const, data };
 }
 
-export function errorEnvelope(
+function errorEnvelope(
   code: ErrorCode,
   language: Language,
   issues?: string[],

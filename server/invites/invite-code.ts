@@ -5,7 +5,7 @@ import { users } from "../db/schema.ts";
 
 /** Crockford-like base32 without 0/O, 1/I/L, U: codes read aloud or typed from a screenshot survive. */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const INVITE_CODE_LENGTH = 8;
+const INVITE_CODE_LENGTH = 8;
 export const INVITE_CODE_PATTERN = /^[2-9A-HJKMNP-TV-Z]{8}$/;
 
 /** Case-insensitive, spaces ignored; null when it cannot be a code. */

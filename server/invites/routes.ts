@@ -5,7 +5,7 @@ import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { normalizeInviteCode } from "./invite-code.ts";
 
-export const INVITE_COOKIE = "inviteCode";
+const INVITE_COOKIE = "inviteCode";
 const INVITE_COOKIE_SECONDS = 30 * 24 * 3600;
 
 /**

@@ -8,7 +8,7 @@ import { pagesSitemapXml, robotsTxt, sitemapIndexXml, stickersSitemapXml } from 
  * Stickers per sitemap file. The protocol allows 50,000 URLs and 50 MB per file; each sticker entry
  * carries 15 alternate links (~1.9 KB), so 10,000 stickers keep a file near 19 MB.
  */
-export const STICKERS_PER_SITEMAP = 10_000;
+const STICKERS_PER_SITEMAP = 10_000;
 
 const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" };
 

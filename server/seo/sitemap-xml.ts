@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#common/languages.ts
 import { stickerSlug } from "#common/stickers.ts";
 
 /** The public pages every language has (spec §2), without language prefix. */
-export const SITEMAP_PAGES = ["/", "/stickers/explore", "/stickers/latest", "/stickers/popular", "/pricing"] as const;
+const SITEMAP_PAGES = ["/", "/stickers/explore", "/stickers/latest", "/stickers/popular", "/pricing"] as const;
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
@@ -12,7 +12,7 @@ function escapeXml(value: string): string {
 }
 
 /** English at the root, the others under /{lang}; a language's home is "/{lang}" (no trailing slash). */
-export function localizedUrl(origin: string, language: Language, path: string): string {
+function localizedUrl(origin: string, language: Language, path: string): string {
   if (language === DEFAULT_LANGUAGE) return `${origin}${path}`;
   return `${origin}/${language}${path === "/" ? "" : path}`;
 }

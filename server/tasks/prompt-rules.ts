@@ -84,7 +84,7 @@ export function checkPrompt(raw: string): string {
   return prompt;
 }
 
-export function isBlocked(prompt: string): boolean {
+function isBlocked(prompt: string): boolean {
   const lower = prompt.toLocaleLowerCase();
   if (BLOCKED_FRAGMENTS.some((fragment) => lower.includes(fragment))) return true;
   // Letters and marks of every script count as word characters; anything else separates words.

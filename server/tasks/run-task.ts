@@ -12,7 +12,7 @@ import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
 
 /** Progress points a task passes (the page eases between them). */
-export const PROGRESS = { queued: 0, started: 10, drawn: 70, stored: 90, done: 100 } as const;
+const PROGRESS = { queued: 0, started: 10, drawn: 70, stored: 90, done: 100 } as const;
 
 const OPEN = [TASK_STATUS.wait, TASK_STATUS.exeing];
 
@@ -24,7 +24,7 @@ export interface JobAttempt {
 }
 
 /** Why a task failed, as a code the page translates. */
-export function failureCodeOf(error: unknown): string {
+function failureCodeOf(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" && /^[A-Z_]{3,40}$/.test(code) ? code : "GENERATION_FAILED";
 }

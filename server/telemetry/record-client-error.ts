@@ -34,7 +34,7 @@ export async function recordClientError(
 }
 
 /** Sends one event in Sentry's envelope format (works with Sentry, GlitchTip and other compatible hosts). */
-export async function forwardToSentry(dsn: string, report: ClientErrorReport, userAgent: string | null) {
+async function forwardToSentry(dsn: string, report: ClientErrorReport, userAgent: string | null) {
   const url = new URL(dsn);
   const projectId = url.pathname.replace(/^\/+|\/+$/g, "");
   const endpoint = `${url.protocol}//${url.host}/api/${projectId}/envelope/`;

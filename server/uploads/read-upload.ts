@@ -23,7 +23,7 @@ export interface AcceptedUpload {
 }
 
 /** Longest side of a stored upload: plenty for a 512 px sticker, and bounds what later steps decode. */
-export const STORED_MAX_SIDE = 2048;
+const STORED_MAX_SIDE = 2048;
 
 export function uploadLimitsOf(config: Pick<Config, "UPLOAD_MAX_BYTES" | "UPLOAD_MAX_PIXELS">): UploadLimits {
   return { maxBytes: config.UPLOAD_MAX_BYTES, maxPixels: config.UPLOAD_MAX_PIXELS };

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 
-export const PICTURE_TYPES = ["image/png", "image/jpeg", "image/webp"];
-export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+const PICTURE_TYPES = ["image/png", "image/jpeg", "image/webp"];
+const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Why a picture cannot be used, as a catalog key, or null when it can (the server checks again). */
-export function pictureProblem(file: File): string | null {
+function pictureProblem(file: File): string | null {
   if (!PICTURE_TYPES.includes(file.type)) return "errors.uploadUnsupportedType";
   if (file.size > PICTURE_MAX_BYTES) return "errors.uploadTooLarge";
   if (file.size === 0) return "errors.uploadUnreadable";

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useFavorite, useFavoritePending, useToggleFavorite } from "./use-favorites.ts";
 
-export function HeartIcon({ filled, className = "size-5" }: { filled: boolean; className?: string }) {
+function HeartIcon({ filled, className = "size-5" }: { filled: boolean; className?: string }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill={filled ? "currentColor" : "none"}>
       <path

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 
 /** Page numbers around the current page, with first and last, and gaps as null. */
-export function pageWindow(current: number, count: number): (number | null)[] {
+function pageWindow(current: number, count: number): (number | null)[] {
   const pages = new Set([1, count, current - 1, current, current + 1].filter((p) => p >= 1 && p <= count));
   const sorted = [...pages].sort((a, b) => a - b);
   const out: (number | null)[] = [];

@@ -13,7 +13,7 @@ const actionClass =
   "inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 font-medium text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
 
 /** The style "Try it" hands over: the page's own ?styleId= wins over the sticker's (spec §2). */
-export function tryItStyleId(search: URLSearchParams, stickerStyleId: number | null): number | null {
+function tryItStyleId(search: URLSearchParams, stickerStyleId: number | null): number | null {
   const fromQuery = Number(search.get("styleId"));
   return Number.isInteger(fromQuery) && fromQuery > 0 ? fromQuery : stickerStyleId;
 }

@@ -27,17 +27,7 @@ const REVEAL =
  * they show on hover or keyboard focus with a mouse, and always on phones and touch screens; a
  * filled heart always shows.
  */
-export function StickerCard({
-  sticker,
-  index,
-  eager,
-  href,
-}: {
-  sticker: StickerListItem;
-  index: number;
-  eager: boolean;
-  href: string;
-}) {
+function StickerCard({ sticker, index, eager, href }: { sticker: StickerListItem; index: number; eager: boolean; href: string }) {
   const { t } = useTranslation();
   return (
     <li className="group/card relative">

@@ -16,7 +16,7 @@ import { EMAIL_CALLBACK_PATH, EXPIRED_LINK_MESSAGE, openSignInLink, peekSignInLi
 export const CONFIRM_FORM_LIMIT_BYTES = 8 * 1024;
 
 /** Where the page lands after an e-mail sign-in: it broadcasts `login_by_email_success` (spec §4). */
-export function landingAfterEmailSignIn(redirect: string): string {
+function landingAfterEmailSignIn(redirect: string): string {
   const url = new URL(sameSitePath(redirect), "http://site.invalid");
   url.searchParams.set("login", "email");
   return sameSitePath(`${url.pathname}${url.search}${url.hash}`);

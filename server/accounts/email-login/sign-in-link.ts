@@ -11,7 +11,7 @@ import { linkSealingKey, seal, unseal } from "./seal.ts";
 import { signInMail } from "./sign-in-mail.ts";
 
 /** A sign-in link works once, for 10 minutes (decision 0007). */
-export const EMAIL_LINK_TTL_MS = 10 * 60_000;
+const EMAIL_LINK_TTL_MS = 10 * 60_000;
 export const EMAIL_CALLBACK_PATH = "/auth/email/callback";
 /** The catalog key the 403 page shows for a spent or expired link (`/error/403?message=`). */
 export const EXPIRED_LINK_MESSAGE = "errors.emailLinkExpired";

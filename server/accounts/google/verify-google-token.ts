@@ -3,7 +3,7 @@ import { AppError } from "#common/errors.ts";
 import type { Config } from "#server/config.ts";
 import { nonceMatches } from "./google-nonce.ts";
 
-export const GOOGLE_ISSUERS = ["accounts.google.com", "https://accounts.google.com"];
+const GOOGLE_ISSUERS = ["accounts.google.com", "https://accounts.google.com"];
 
 export interface GoogleIdentity {
   /** Google's stable account id (`sub`): what users are keyed on. */
@@ -13,7 +13,7 @@ export interface GoogleIdentity {
 }
 
 /** A token issued longer ago than this is refused (`iat`, decision 0013): Google issues it at the click. */
-export const GOOGLE_TOKEN_MAX_AGE_SECONDS = 5 * 60;
+const GOOGLE_TOKEN_MAX_AGE_SECONDS = 5 * 60;
 
 export type GoogleTokenVerifier = (idToken: string, o: { nonceSecret: string | undefined }) => Promise<GoogleIdentity>;
 

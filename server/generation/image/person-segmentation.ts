@@ -71,7 +71,7 @@ async function load(): Promise<GraphModel> {
 }
 
 /** The model, loaded on first use and kept for the life of the process. */
-export function selfieModel(): Promise<GraphModel> {
+function selfieModel(): Promise<GraphModel> {
   if (!loading) {
     loading = load();
     loading.catch(() => {

@@ -61,7 +61,7 @@ function hex(color: string): [number, number, number] {
 }
 
 /** Up to three balanced lines: by words for spaced scripts, by characters for CJK. */
-export function wrapCaption(text: string): string[] {
+function wrapCaption(text: string): string[] {
   const clean = text.trim().replace(/\s+/g, " ");
   if (UNSPACED.test(clean) && !clean.includes(" ")) {
     const chars = [...clean];

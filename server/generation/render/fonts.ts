@@ -55,7 +55,7 @@ const SCRIPT_TESTS: [Exclude<Script, "latin">, RegExp][] = [
   ["bengali", /\p{Script=Bengali}/u],
 ];
 
-export function scriptsOf(text: string): Script[] {
+function scriptsOf(text: string): Script[] {
   const found: Script[] = SCRIPT_TESTS.filter(([, re]) => re.test(text)).map(([s]) => s);
   if (/[A-Za-z0-9\u00C0-\u024F]/.test(text) || found.length === 0) found.unshift("latin");
   return found;
