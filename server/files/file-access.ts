@@ -19,7 +19,7 @@ import { resolveSession } from "../sessions/resolve-session.ts";
 export type FileAccess = "public" | "owner" | null;
 
 /** Public files never change under their name (content-hashed): a year, immutable. */
-const PUBLIC_FILE_CACHE = "public, max-age=31536000, immutable";
+export const PUBLIC_FILE_CACHE = "public, max-age=31536000, immutable";
 /** An owner's private file: never kept by a shared cache, nor on the device after the answer. */
 export const OWNER_FILE_CACHE = "private, no-store";
 

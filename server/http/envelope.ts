@@ -10,7 +10,7 @@ export function okEnvelope<T>(data: T) {
   return { status: 200 as const, data };
 }
 
-function errorEnvelope(
+export function errorEnvelope(
   code: ErrorCode,
   language: Language,
   issues?: string[],

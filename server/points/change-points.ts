@@ -27,7 +27,8 @@ export interface PointsResult {
 /**
  * The only way a points balance changes (docs/ARCHITECTURE.md, "Money-like state"): one transaction
  * that locks the user row, writes a ledger row under a unique idempotency key, and never lets the
- * balance go below 0 (NOT_ENOUGH_POINTS). Parallel calls with one key apply once; parallel debits queue on the row lock.
+ * balance go below 0 (NOT_ENOUGH_POINTS). Parallel calls with one key apply once; parallel debits
+ * queue on the row lock.
  */
 export async function changePoints(db: DbOrTx, change: PointsChange): Promise<PointsResult> {
   if (!Number.isInteger(change.delta) || change.delta === 0) throw new Error(`bad points delta ${change.delta}`);

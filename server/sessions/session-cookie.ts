@@ -10,7 +10,7 @@ function sessionCookieOptions(config: Pick<Config, "secure">, expiresAt: Date) {
 }
 
 /** The spec's name for the session cookie (spec §4); on an https site it carries the __Host- prefix. */
-const SESSION_COOKIE = "token";
+export const SESSION_COOKIE = "token";
 
 /**
  * The session cookie's real name: `__Host-token` on an https PUBLIC_URL (Secure, Path=/, no Domain,
