@@ -23,8 +23,8 @@ export function withGoogleStandIn(context: BrowserContext) {
 }
 
 /**
- * Every page test fails on a console error or an uncaught page error (docs/ARCHITECTURE.md, "No stray
- * console.error").
+ * Every page test fails on a console error or an uncaught page error
+ * (docs/ARCHITECTURE.md, "No stray console.error").
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
