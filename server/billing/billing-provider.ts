@@ -1,6 +1,6 @@
 import type { Language } from "#common/languages.ts";
+import type { PaidPlanId, PointPack } from "#common/plans.ts";
 import type { SubscriptionStatus } from "./membership.ts";
-import type { PaidPlanId, PointPack } from "./plans.ts";
 
 /** What a checkout sells: a plan (with or without a trial and intro coupon), or a point pack. */
 export type CheckoutItem =

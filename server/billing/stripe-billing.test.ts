@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "#common/languages.ts";
+import { ANNUAL_PLAN_ID, MONTHLY_PLAN_ID } from "#common/plans.ts";
 import { addUser, billingContext, billingState, shuffled } from "#tests/support/billing.ts";
 import {
   type StripeStub,
@@ -13,8 +14,13 @@ import {
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { paymentEvents, pointsLedger, subscriptions, trades, users } from "../db/schema.ts";
 import type { BillingContext } from "./billing-context.ts";
-import { billingPortal, buyPoints, currentSubscription, handleWebhook, subscribe, trialedTrade } from "./billing-service.ts";
-import { ANNUAL_PLAN_ID, type BillingOptions, MONTHLY_PLAN_ID } from "./plans.ts";
+import type { BillingOptions } from "./billing-options.ts";
+import { billingPortal } from "./billing-portal.ts";
+import { buyPoints } from "./buy-points.ts";
+import { currentSubscription } from "./current-subscription.ts";
+import { handleWebhook } from "./handle-webhook.ts";
+import { subscribe } from "./subscribe.ts";
+import { trialedTrade } from "./trialed-trade.ts";
 
 let t: TestApp;
 let stub: StripeStub;

@@ -1,7 +1,8 @@
 import Stripe from "stripe";
 import { AppError } from "#common/errors.ts";
 import type { Language } from "#common/languages.ts";
-import { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
+import { SUBSCRIPTION_STATUSES } from "../../db/schema.ts";
+import { STRIPE_API_VERSION, type StripeOptions } from "../billing-options.ts";
 import type {
   BillingEvent,
   BillingProvider,
@@ -9,9 +10,8 @@ import type {
   ProviderCheckout,
   ProviderInvoice,
   ProviderSubscription,
-} from "./billing-provider.ts";
-import type { SubscriptionStatus } from "./membership.ts";
-import { STRIPE_API_VERSION, type StripeOptions } from "./plans.ts";
+} from "../billing-provider.ts";
+import type { SubscriptionStatus } from "../membership.ts";
 
 /**
  * Stripe's page language for ours: the same where Stripe has it, Brazilian Portuguese for pt, and the

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import path from "node:path";
 import { AppError } from "#common/errors.ts";
 import { basePathOf } from "#common/languages.ts";
+import { type PaidPlanId, planById } from "#common/plans.ts";
+import { planForPrice } from "../billing-options.ts";
 import type {
   BillingEvent,
   BillingProvider,
@@ -11,9 +13,8 @@ import type {
   ProviderCheckout,
   ProviderInvoice,
   ProviderSubscription,
-} from "./billing-provider.ts";
-import type { SubscriptionStatus } from "./membership.ts";
-import { type PaidPlanId, planById, planForPrice } from "./plans.ts";
+} from "../billing-provider.ts";
+import type { SubscriptionStatus } from "../membership.ts";
 
 /**
  * The local stand-in for Stripe (local mode only, ARCHITECTURE "Local mode fails closed"). It keeps
