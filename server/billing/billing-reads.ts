@@ -1,10 +1,15 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { subscriptions, trades } from "../db/schema.ts";
 import type { BillingProvider } from "./billing-provider.ts";
 
 /** The database, or a transaction of it: both read. */
 type Reader = Pick<Db, "select">;
+
+/** The condition "the user's subscriptions at this provider", narrowed by any further conditions. */
+export function subscriptionsOf(provider: Pick<BillingProvider, "name">, userId: number, ...more: SQL[]): SQL | undefined {
+  return and(eq(subscriptions.userId, userId), eq(subscriptions.provider, provider.name), ...more);
+}
 
 /** Whether the user ever had a free trial (a trial trade): a "trail" user has not (spec §4). */
 export async function hasTrialTrade(db: Reader, userId: number): Promise<boolean> {
@@ -25,13 +30,7 @@ export async function knownCustomerId(
   const [row] = await db
     .select({ customerId: subscriptions.providerCustomerId })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.provider, provider.name),
-        isNotNull(subscriptions.providerCustomerId),
-      ),
-    )
+    .where(subscriptionsOf(provider, userId, isNotNull(subscriptions.providerCustomerId)))
     .orderBy(desc(subscriptions.updatedAt), desc(subscriptions.id))
     .limit(1);
   return row?.customerId ?? null;

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { desc, inArray } from "drizzle-orm";
 import { FREE_PLAN_ID, type UserType } from "#common/plans.ts";
 import { subscriptions } from "../db/schema.ts";
 import type { BillingContext } from "./billing-context.ts";
-import { hasTrialTrade } from "./billing-reads.ts";
+import { hasTrialTrade, subscriptionsOf } from "./billing-reads.ts";
 import { grantsMembership, type SubscriptionStatus, userTypeFor } from "./membership.ts";
 
 export interface CurrentSubscription {
@@ -23,7 +23,7 @@ export async function currentSubscription(app: BillingContext, userId: number): 
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, app.billing.provider.name)))
+    .where(subscriptionsOf(app.billing.provider, userId))
     .orderBy(desc(inArray(subscriptions.status, ["trialing", "active"])), desc(subscriptions.updatedAt), desc(subscriptions.id))
     .limit(1);
   const trial = await hasTrialTrade(db, userId);

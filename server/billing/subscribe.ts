@@ -1,11 +1,11 @@
-import { and, eq, notInArray } from "drizzle-orm";
+import { notInArray } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { DEFAULT_LANGUAGE, type Language } from "#common/languages.ts";
 import { FREE_PLAN_ID, isPaidPlanId, planById } from "#common/plans.ts";
 import { subscriptions } from "../db/schema.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { planOfSubscription } from "./billing-options.ts";
-import { hasTrialTrade, knownCustomerId } from "./billing-reads.ts";
+import { hasTrialTrade, knownCustomerId, subscriptionsOf } from "./billing-reads.ts";
 import { cancelAtPeriodEnd } from "./cancel-at-period-end.ts";
 import { grantsMembership, type SubscriptionStatus } from "./membership.ts";
 import { returnUrl } from "./return-url.ts";
@@ -96,13 +96,7 @@ async function refreshedMembership(tx: Tx, app: BillingContext, userId: number) 
   const rows = await tx
     .select({ providerSubscriptionId: subscriptions.providerSubscriptionId })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.provider, provider.name),
-        notInArray(subscriptions.status, ["canceled", "incomplete_expired"]),
-      ),
-    );
+    .where(subscriptionsOf(provider, userId, notInArray(subscriptions.status, ["canceled", "incomplete_expired"])));
   let best: { providerSubscriptionId: string; planId: number; status: SubscriptionStatus; cancelAtPeriodEnd: boolean } | null =
     null;
   for (const row of rows) {

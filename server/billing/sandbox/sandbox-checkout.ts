@@ -74,11 +74,7 @@ export function checkoutPageView(store: SandboxStore, id: string): SandboxChecko
 }
 
 /** The test card pays: the subscription starts (trialing with a trial) or the pack is paid; the events are handled before the answer. */
-export async function paySandboxCheckout(
-  store: SandboxStore,
-  events: SandboxEvents,
-  id: string,
-): Promise<{ redirectUrl: string }> {
+export async function paySandboxCheckout(store: SandboxStore, events: SandboxEvents, id: string) {
   const checkout = openCheckout(store, id);
   const reported: Array<[string, string]> = [];
   if (checkout.item.kind === "plan") {
@@ -117,11 +113,7 @@ function startSubscription(store: SandboxStore, checkout: SandboxCheckout): Sand
 }
 
 /** The test card is declined: the checkout ends unpaid, nothing changes. */
-export async function declineSandboxCheckout(
-  store: SandboxStore,
-  events: SandboxEvents,
-  id: string,
-): Promise<{ redirectUrl: string }> {
+export async function declineSandboxCheckout(store: SandboxStore, events: SandboxEvents, id: string) {
   const checkout = openCheckout(store, id);
   checkout.status = "expired";
   store.save();
