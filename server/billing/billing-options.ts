@@ -8,7 +8,7 @@ import { ConfigError } from "../config-error.ts";
  */
 
 /** The days of the free trial a first-time subscriber gets (decision 0011). */
-export const DEFAULT_TRIAL_DAYS = 7;
+const DEFAULT_TRIAL_DAYS = 7;
 
 /** The Stripe API version every request is pinned to (the one stripe@23.1.0 is typed for). */
 export const STRIPE_API_VERSION = "2026-10-28.endive" as const;

@@ -6,7 +6,7 @@ import { stripeLocale } from "./stripe-locale.ts";
  * The Checkout Session for a plan (subscription mode: trial days and intro coupon when given, our user
  * and plan in the subscription's metadata) or a point pack (payment mode, inline price).
  */
-export function checkoutSessionParams(input: CheckoutInput): Stripe.Checkout.SessionCreateParams {
+function checkoutSessionParams(input: CheckoutInput): Stripe.Checkout.SessionCreateParams {
   const { user, item } = input;
   const common = {
     client_reference_id: String(user.id),

@@ -3,7 +3,7 @@ import { AppError } from "#common/errors.ts";
 import type { BillingEvent } from "../billing-provider.ts";
 
 /** Seconds a webhook's signed timestamp may be old (Stripe's own default). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** Checks Stripe-Signature over the raw body; the event's id, type and object id, or WEBHOOK_SIGNATURE_INVALID. */
 export async function verifyStripeWebhook(
