@@ -1,6 +1,6 @@
 /**
  * Plans and point packs (spec §9). Amounts live here and nowhere else: the pricing page, the
- * checkout and the tests read them from this file (server/billing/plans.ts adds the billing options).
+ * checkout and the tests read them from this file (server/billing/billing-options.ts adds the server's billing options).
  */
 export const FREE_PLAN_ID = 0;
 export const ANNUAL_PLAN_ID = 1;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { linkSealingKey } from "./accounts/email-login/seal.ts";
-import { createBilling } from "./billing/billing-service.ts";
-import { billingOptionsFromEnv } from "./billing/plans.ts";
+import { billingOptionsFromEnv } from "./billing/billing-options.ts";
+import { createBilling } from "./billing/create-billing.ts";
 import { type Config, parseConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openDatabase } from "./db/client.ts";

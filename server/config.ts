@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { billingEnvShape } from "./billing/plans.ts";
+import { billingEnvShape } from "./billing/billing-options.ts";
 import { ConfigError } from "./config-error.ts";
 import { canonicalAddress, isLoopbackAddress, parseTrustProxy, type TrustProxy, TrustProxyError } from "./http/trust-proxy.ts";
 

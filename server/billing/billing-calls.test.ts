@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POINT_PACKS } from "#common/plans.ts";
 import { closeTestApp } from "#tests/support/accounts.ts";
 import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import {
@@ -12,8 +13,8 @@ import {
 } from "#tests/support/stripe-api-server.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { paymentEvents } from "../db/schema.ts";
-import { confirmCheckout } from "./billing-service.ts";
-import { POINT_PACKS, SANDBOX_PRICES } from "./plans.ts";
+import { SANDBOX_PRICES } from "./billing-options.ts";
+import { confirmCheckout } from "./confirm-checkout.ts";
 import { STRIPE_WEBHOOK_PATH } from "./routes.ts";
 
 /** The calls of spec §7 (subscribe, billingportal, trialedTrade, user/subscribe) and the point packs, over HTTP. */

@@ -1,8 +1,8 @@
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../log.ts";
+import type { BillingOptions } from "./billing-options.ts";
 import type { BillingProvider } from "./billing-provider.ts";
-import type { BillingOptions } from "./plans.ts";
-import type { SandboxProvider } from "./sandbox-provider.ts";
+import type { SandboxProvider } from "./sandbox/sandbox-provider.ts";
 
 /** Billing's long-lived parts: one per process, chosen at boot (createBilling). */
 export interface Billing {

@@ -1,6 +1,6 @@
 import type { Language } from "#common/languages.ts";
+import type { PaidPlanId, PointPack } from "#common/plans.ts";
 import type { SubscriptionStatus } from "./membership.ts";
-import type { PaidPlanId, PointPack } from "./plans.ts";
 
 /** What a checkout sells: a plan (with or without a trial and intro coupon), or a point pack. */
 export type CheckoutItem =
@@ -66,8 +66,8 @@ export interface BillingEvent {
 }
 
 /**
- * One payment provider (Stripe, or the local sandbox). Every method talks to the provider only; the
- * database is billing's (apply-event.ts), which calls these with the user's row locked.
+ * One payment provider (Stripe in stripe/, or the local sandbox in sandbox/). Every method talks to the
+ * provider only; the database is billing's. Which calls run with the user's row locked, and why: decision 0011.
  */
 export interface BillingProvider {
   readonly name: "stripe" | "sandbox";
@@ -91,7 +91,7 @@ export interface BillingProvider {
   verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | null | undefined): Promise<BillingEvent>;
 }
 
-/** The event types apply-event.ts acts on; anything else is recorded and ignored. */
+/** The event types apply-billing-event.ts acts on; anything else is recorded and ignored. */
 export const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",

@@ -1,10 +1,14 @@
 import { z } from "zod";
+import { POINT_PACKS, USER_TYPES } from "#common/plans.ts";
 import type { AppContext } from "../context.ts";
 import { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
-import { billingPortal, buyPoints, currentSubscription, subscribe, subscriptionView, trialedTrade } from "./billing-service.ts";
-import { USER_TYPES } from "./membership.ts";
-import { POINT_PACKS } from "./plans.ts";
+import { billingPortal } from "./billing-portal.ts";
+import { buyPoints } from "./buy-points.ts";
+import { currentSubscription } from "./current-subscription.ts";
+import { subscribe } from "./subscribe.ts";
+import { subscriptionView } from "./subscription-view.ts";
+import { trialedTrade } from "./trialed-trade.ts";
 
 /** A return page on this site: a path ("/pricing") or an absolute URL on PUBLIC_URL. */
 const returnPage = z.string().trim().max(2000).optional();

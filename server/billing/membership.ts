@@ -1,8 +1,6 @@
 import type { UserType } from "#common/plans.ts";
 import type { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
 
-export { priceShownFor, USER_TYPES, type UserType } from "#common/plans.ts";
-
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Only a trialing or active subscription makes a member (spec §3, §4). */

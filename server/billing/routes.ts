@@ -4,7 +4,7 @@ import { AppError } from "#common/errors.ts";
 import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
-import { handleWebhook } from "./billing-service.ts";
+import { handleWebhook } from "./handle-webhook.ts";
 
 /** Stripe's event payloads are a few kilobytes; anything far larger is not one. */
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;

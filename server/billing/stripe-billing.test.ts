@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "#common/languages.ts";
+import { ANNUAL_PLAN_ID, MONTHLY_PLAN_ID } from "#common/plans.ts";
 import { addUser, billingContext, billingState, shuffled } from "#tests/support/billing.ts";
 import {
   type StripeStub,
@@ -13,8 +14,15 @@ import {
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { paymentEvents, pointsLedger, subscriptions, trades, users } from "../db/schema.ts";
 import type { BillingContext } from "./billing-context.ts";
-import { billingPortal, buyPoints, currentSubscription, handleWebhook, subscribe, trialedTrade } from "./billing-service.ts";
-import { ANNUAL_PLAN_ID, type BillingOptions, MONTHLY_PLAN_ID } from "./plans.ts";
+import type { BillingOptions } from "./billing-options.ts";
+import { billingPortal } from "./billing-portal.ts";
+import { buyPoints } from "./buy-points.ts";
+import { confirmCheckout } from "./confirm-checkout.ts";
+import { currentSubscription } from "./current-subscription.ts";
+import { handleWebhook } from "./handle-webhook.ts";
+import { subscribe } from "./subscribe.ts";
+import { trialedTrade } from "./trialed-trade.ts";
+import { lockUser } from "./user-lock.ts";
 
 let t: TestApp;
 let stub: StripeStub;
@@ -407,5 +415,91 @@ describe("concurrent plan switches", () => {
       .from(trades)
       .where(and(eq(trades.userId, userId), eq(trades.kind, "trial")));
     expect(trialTrades).toHaveLength(1);
+  });
+});
+
+describe("Stripe calls and the user's row lock (decision 0011)", () => {
+  const SLOW_STRIPE_MS = 1000;
+
+  /**
+   * Runs `work` with Stripe answering slowly; once its first request has reached Stripe, takes the
+   * user's row lock in another transaction. Answers how long that lock took: far less than Stripe's
+   * delay when no transaction holds the row during the call.
+   */
+  async function lockWaitWhileStripeAnswers(userId: number, work: () => Promise<unknown>): Promise<number> {
+    const before = stub.requests.length;
+    stub.latencyMs = SLOW_STRIPE_MS;
+    try {
+      const running = work();
+      while (stub.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 5));
+      const started = performance.now();
+      await t.app.database.db.transaction((tx) => lockUser(tx, userId));
+      const waited = performance.now() - started;
+      await running;
+      return waited;
+    } finally {
+      stub.latencyMs = 0;
+    }
+  }
+
+  it("opening a plan or a point-pack checkout does not hold the user's row while Stripe answers", async () => {
+    const trail = await addUser(t, "slow-plan-checkout@example.com");
+    expect(await lockWaitWhileStripeAnswers(trail, () => subscribe(ctx, trail, { plan: ANNUAL_PLAN_ID }))).toBeLessThan(
+      SLOW_STRIPE_MS / 2,
+    );
+    const buyer = await addUser(t, "slow-pack-checkout@example.com");
+    expect(await lockWaitWhileStripeAnswers(buyer, () => buyPoints(ctx, buyer, "points-50"))).toBeLessThan(SLOW_STRIPE_MS / 2);
+  });
+
+  it("a plan switch holds the user's row while Stripe answers, so switches never cross", async () => {
+    const { userId, subscriptionId } = await subscribedUser("slow-switch@example.com", ANNUAL_PLAN_ID);
+    await deliver(stub.changeSubscription(subscriptionId, { status: "active" }));
+    expect(await lockWaitWhileStripeAnswers(userId, () => subscribe(ctx, userId, { plan: MONTHLY_PLAN_ID }))).toBeGreaterThan(
+      SLOW_STRIPE_MS / 2,
+    );
+  });
+
+  it("during a plan switch, another user's read waits for Stripe on the embedded database only", async () => {
+    const { userId, subscriptionId } = await subscribedUser("slow-switch-other@example.com", MONTHLY_PLAN_ID);
+    await deliver(stub.changeSubscription(subscriptionId, { status: "active" }));
+    const other = await addUser(t, "bystander@example.com");
+    const before = stub.requests.length;
+    stub.latencyMs = SLOW_STRIPE_MS;
+    try {
+      const running = subscribe(ctx, userId, { plan: ANNUAL_PLAN_ID });
+      while (stub.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 5));
+      const started = performance.now();
+      await t.app.database.db.select({ point: users.point }).from(users).where(eq(users.id, other));
+      const waited = performance.now() - started;
+      expect(await running).toBe("success");
+      // PGlite has one connection: an open transaction blocks every statement of the process.
+      if (t.app.database.kind === "pglite") expect(waited).toBeGreaterThan(SLOW_STRIPE_MS / 2);
+      else expect(waited).toBeLessThan(SLOW_STRIPE_MS / 2);
+    } finally {
+      stub.latencyMs = 0;
+    }
+  });
+
+  it("two returns to /rechargeSuccess for the same paid pack at once, with its webhook, credit it once", async () => {
+    const userId = await addUser(t, "double-return@example.com");
+    const sessionId = sessionIdOf(await buyPoints(ctx, userId, "points-50"));
+    const [completed] = stub.completeCheckout(sessionId);
+    stub.latencyMs = 30;
+    try {
+      const [first, second, webhook] = await Promise.all([
+        confirmCheckout(ctx, userId, sessionId),
+        confirmCheckout(ctx, userId, sessionId),
+        deliver(completed!),
+      ]);
+      expect(first).toEqual({ status: "complete", kind: "points", points: 50 });
+      expect(second).toEqual(first);
+      expect(webhook.outcome).toBe("applied");
+    } finally {
+      stub.latencyMs = 0;
+    }
+    const state = await billingState(t, userId);
+    expect(state.user?.point).toBe(50);
+    expect(state.ledger).toEqual([{ delta: 50, reason: "pack" }]);
+    expect(state.trades).toEqual([{ kind: "points", planId: null, status: "paid", amountCents: 499 }]);
   });
 });

@@ -1,8 +1,8 @@
 /** Fixtures for the billing tests: users, a billing context on a test app, a comparable state snapshot. */
 import { asc, eq } from "drizzle-orm";
 import type { BillingContext } from "#server/billing/billing-context.ts";
-import { createBilling } from "#server/billing/billing-service.ts";
-import type { BillingOptions } from "#server/billing/plans.ts";
+import type { BillingOptions } from "#server/billing/billing-options.ts";
+import { createBilling } from "#server/billing/create-billing.ts";
 import { pointsLedger, subscriptions, trades, users } from "#server/db/schema.ts";
 import type { TestApp } from "./test-app.ts";
 

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { STRIPE_API_VERSION } from "#server/billing/plans.ts";
+import { STRIPE_API_VERSION } from "#server/billing/billing-options.ts";
 
 export const TEST_SECRET_KEY = "sk_test_billing_0123456789";
 export const TEST_WEBHOOK_SECRET = "whsec_test_billing_0123456789";

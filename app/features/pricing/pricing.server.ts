@@ -1,5 +1,7 @@
 import type { SubscriptionView } from "#common/plans.ts";
-import { confirmCheckout, currentSubscription, subscriptionView } from "#server/billing/billing-service.ts";
+import { confirmCheckout } from "#server/billing/confirm-checkout.ts";
+import { currentSubscription } from "#server/billing/current-subscription.ts";
+import { subscriptionView } from "#server/billing/subscription-view.ts";
 import type { AppContext } from "#server/context.ts";
 import { userOfRequest } from "../auth/session.server.ts";
 import type { PricingOptions } from "./pricing-plans.tsx";

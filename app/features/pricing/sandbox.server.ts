@@ -1,5 +1,5 @@
 import type { PageRequestContext } from "#server/app.ts";
-import type { SandboxProvider } from "#server/billing/sandbox-provider.ts";
+import type { SandboxProvider } from "#server/billing/sandbox/sandbox-provider.ts";
 import { userOfRequest } from "../auth/session.server.ts";
 
 /**

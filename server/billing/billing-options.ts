@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { ANNUAL_PLAN_ID, MONTHLY_PLAN_ID, type PaidPlanId } from "#common/plans.ts";
+import { ANNUAL_PLAN_ID, FREE_PLAN_ID, MONTHLY_PLAN_ID, type PaidPlanId } from "#common/plans.ts";
 import { ConfigError } from "../config-error.ts";
 
-/** The billing options: Stripe keys and prices, or the sandbox (decision 0011). Plans and packs: common/plans.ts. */
-export * from "#common/plans.ts";
+/**
+ * The billing options (decision 0011): Stripe keys and prices, or the sandbox. Server-only; the plans
+ * and point packs themselves are imported from #common/plans.ts, their one home.
+ */
 
 /** The days of the free trial a first-time subscriber gets (decision 0011). */
-export const DEFAULT_TRIAL_DAYS = 7;
+const DEFAULT_TRIAL_DAYS = 7;
 
 /** The Stripe API version every request is pinned to (the one stripe@23.1.0 is typed for). */
 export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
@@ -110,4 +112,12 @@ export function planForPrice(options: Pick<BillingOptions, "prices">, priceId: s
   if (priceId === options.prices[ANNUAL_PLAN_ID]) return ANNUAL_PLAN_ID;
   if (priceId === options.prices[MONTHLY_PLAN_ID]) return MONTHLY_PLAN_ID;
   return null;
+}
+
+/** The plan a provider subscription is on: by its price, else by the plan id its checkout put in its metadata, else free. */
+export function planOfSubscription(
+  options: Pick<BillingOptions, "prices">,
+  subscription: { priceId: string; planId: number | null },
+): number {
+  return planForPrice(options, subscription.priceId) ?? subscription.planId ?? FREE_PLAN_ID;
 }

@@ -1,0 +1,38 @@
+import { packById } from "#common/plans.ts";
+import { applyBillingEvent } from "./apply-billing-event.ts";
+import type { BillingContext } from "./billing-context.ts";
+import type { ProviderCheckout } from "./billing-provider.ts";
+
+/** What the buyer's return to /rechargeSuccess found: the checkout's state and what it sold. */
+export interface CheckoutReturn {
+  status: "complete" | "open" | "expired" | "unknown";
+  kind: "plan" | "points" | null;
+  points: number;
+}
+
+const CHECKOUT_ID = /^cs_[A-Za-z0-9_]{1,240}$/;
+
+/**
+ * The buyer is back from the checkout (/rechargeSuccess?id=…): the paid checkout is applied now,
+ * through the same event code and re-fetched from the provider, instead of waiting for the webhook.
+ * Only the buyer's own checkout counts; applying it twice (here and by the webhook) changes nothing.
+ */
+export async function confirmCheckout(app: BillingContext, userId: number, checkoutId: string): Promise<CheckoutReturn> {
+  const unknown: CheckoutReturn = { status: "unknown", kind: null, points: 0 };
+  if (!CHECKOUT_ID.test(checkoutId)) return unknown;
+  let checkout: ProviderCheckout;
+  try {
+    checkout = await app.billing.provider.retrieveCheckout(checkoutId);
+  } catch (error) {
+    app.log.warn({ err: error, checkoutId }, "the returning checkout could not be read");
+    return unknown;
+  }
+  if (checkout.userId !== userId) return unknown;
+  if (checkout.status === "complete") {
+    await applyBillingEvent(app, { id: `return:${checkout.id}`, type: "checkout.session.completed", objectId: checkout.id });
+  }
+  const status =
+    checkout.status === "complete" || checkout.status === "open" || checkout.status === "expired" ? checkout.status : "unknown";
+  const pack = checkout.packId ? packById(checkout.packId) : undefined;
+  return { status, kind: checkout.mode === "payment" ? "points" : "plan", points: pack?.points ?? 0 };
+}
