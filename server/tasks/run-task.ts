@@ -7,6 +7,7 @@ import type { AppContext } from "../context.ts";
 import { pictures, stickers, stickerTags, styles, tasks } from "../db/schema.ts";
 import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
 import { payInviteRewards } from "../invites/pay-invite-rewards.ts";
+import { generationDuration } from "../metrics/metrics.ts";
 import { changePoints } from "../points/change-points.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
@@ -79,12 +80,23 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
       .where(eq(styles.id, task.styleId ?? -1));
     const styleKey = (STYLE_KEYS as readonly string[]).includes(style?.key ?? "") ? (style?.key as StyleKey) : "cartoon";
     let png: Buffer;
-    if (task.type === TASK_TYPE.image) {
-      const input = task.inputKey ? await app.storage.get(task.inputKey) : null;
-      if (!input) throw Object.assign(new Error("the uploaded picture is gone"), { code: "UPLOAD_UNREADABLE", retryable: false });
-      png = (await provider.imageToSticker({ image: input.body, style: styleKey })).png;
-    } else {
-      png = (await provider.textToSticker({ prompt: task.prompt, style: styleKey, locale: task.locale, seed: task.id })).png;
+    const timer = generationDuration.startTimer({
+      provider: app.config.GENERATION_PROVIDER,
+      type: task.type === TASK_TYPE.image ? "image" : "text",
+    });
+    try {
+      if (task.type === TASK_TYPE.image) {
+        const input = task.inputKey ? await app.storage.get(task.inputKey) : null;
+        if (!input)
+          throw Object.assign(new Error("the uploaded picture is gone"), { code: "UPLOAD_UNREADABLE", retryable: false });
+        png = (await provider.imageToSticker({ image: input.body, style: styleKey })).png;
+      } else {
+        png = (await provider.textToSticker({ prompt: task.prompt, style: styleKey, locale: task.locale, seed: task.id })).png;
+      }
+      timer({ outcome: "drawn" });
+    } catch (error) {
+      timer({ outcome: "failed" });
+      throw error;
     }
     drawn = true;
     await db
