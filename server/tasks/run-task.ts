@@ -22,6 +22,11 @@ export interface JobAttempt {
   /** Attempts already made before this one, and how many retries the queue allows. */
   retryCount: number;
   retryLimit: number;
+  /**
+   * True once this process is stopping and has handed the job back to the queue (decision 0020): a
+   * failure then (its generator closed under it) is left to the retry, never failed and refunded here.
+   */
+  handedBack?: () => boolean;
 }
 
 /** Why a task failed, as a code the page translates. */
@@ -110,6 +115,10 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
     await finishTask(app, task, stored.id, stored.png, stored.thumb);
   } catch (error) {
+    if (attempt.handedBack?.()) {
+      app.log.warn({ err: error, taskId: task.id }, "task attempt cut by shutdown; the queue retries it elsewhere");
+      throw error;
+    }
     const lastAttempt = attempt.retryCount >= attempt.retryLimit;
     if (!isRetryable(app, error, drawn) || lastAttempt) {
       app.log.warn({ err: error, taskId: task.id, attempt: attempt.retryCount + 1 }, "task failed; refunding");
