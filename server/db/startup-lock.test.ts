@@ -14,7 +14,7 @@ const base = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_ENGINE === "postgres" && Boolean(base);
 const GALLERY = 4;
 const METRICS_PORT = 3571;
-let workerScrape: { status: number; text: string } | null = null;
+let workerScrape: { status: number; text: string; health: number } | null = null;
 
 interface Exit {
   code: number | null;
@@ -66,9 +66,9 @@ describe.runIf(onPostgres)("four processes starting together on an empty Postgre
     // The first worker serves its metrics on METRICS_PORT: scraped once it is ready, then stopped.
     const scrapeThenStop = (line: string, child: ChildProcess) => {
       if (!line.includes('"worker ready"')) return;
-      void fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)
-        .then(async (response) => {
-          workerScrape = { status: response.status, text: await response.text() };
+      void Promise.all([fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`), fetch(`http://127.0.0.1:${METRICS_PORT}/healthz`)])
+        .then(async ([response, health]) => {
+          workerScrape = { status: response.status, text: await response.text(), health: health.status };
         })
         .finally(() => child.kill("SIGTERM"));
     };
@@ -93,8 +93,9 @@ describe.runIf(onPostgres)("four processes starting together on an empty Postgre
     for (const result of results) expect(result, result.stderr).toMatchObject({ code: 0, signal: null });
   });
 
-  it("a worker serves its own metrics on METRICS_PORT", () => {
+  it("a worker serves its own metrics and /healthz on METRICS_PORT", () => {
     expect(workerScrape?.status).toBe(200);
+    expect(workerScrape?.health).toBe(200);
     expect(workerScrape?.text).toContain("# TYPE process_cpu_user_seconds_total counter");
     expect(workerScrape?.text).toContain("# TYPE sticker_generation_duration_seconds histogram");
   });

@@ -14,12 +14,14 @@ export interface MetricsListener {
 
 /**
  * A worker has no web server, so it serves its own `/metrics` (same gate as the web processes) on
- * `METRICS_PORT` at `HOST`; anything else there answers 404. Null when METRICS_PORT is unset.
+ * `METRICS_PORT` at `HOST`, with `/healthz`; anything else there answers 404. Null when METRICS_PORT is unset.
  */
 export async function listenForMetrics(app: AppContext, port = app.config.METRICS_PORT): Promise<MetricsListener | null> {
   if (port === undefined) return null;
   const server = new Hono<AppEnv>();
   server.use(requestContext(app.log, app.config));
+  // A liveness answer for container health checks (the worker has no other port).
+  server.get("/healthz", (c) => c.json({ status: "ok" }));
   server.route("/", metricsRoutes(app));
   const http: Server = createServer(getRequestListener(server.fetch));
   await new Promise<void>((resolve, reject) => {
