@@ -1,5 +1,8 @@
 import { bootAppContext } from "./boot.ts";
 import { ConfigError } from "./config.ts";
+import { listenForMetrics } from "./metrics/metrics-listener.ts";
+import { closeRateLimits } from "./rate-limit.ts";
+import { exitAfter } from "./serve.ts";
 import { startTaskWorkers } from "./tasks/task-worker.ts";
 
 /**
@@ -14,16 +17,24 @@ try {
     );
   }
   const workers = await startTaskWorkers(app);
-  app.log.info({ database: app.database.kind }, "worker ready");
+  const metrics = await listenForMetrics(app);
+  app.log.info({ database: app.database.kind, metricsPort: metrics?.port ?? null }, "worker ready");
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, "worker stopping");
-      void (async () => {
-        await workers.stop();
-        await app.tasks.stop(app.config.SHUTDOWN_GRACE_MS);
-        await app.database.close();
-        process.exit(0);
-      })();
+      app.log.info(
+        { signal, graceMs: app.config.SHUTDOWN_GRACE_MS },
+        "worker stopping: no new jobs, the one in hand finishes or goes back",
+      );
+      exitAfter(
+        app,
+        (async () => {
+          await workers.stop(app.config.SHUTDOWN_GRACE_MS);
+          await metrics?.close();
+          await closeRateLimits();
+          await app.database.close();
+          app.log.info("worker stopped");
+        })(),
+      );
     });
   }
 } catch (error) {
