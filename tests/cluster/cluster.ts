@@ -173,7 +173,7 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
 /** deploy/nginx.conf with its ${NAME} placeholders filled, as envsubst does in compose.yaml. */
 export async function renderNginxConfig(values: Record<string, string>): Promise<string> {
   const template = await readFile(path.join(ROOT, "deploy/nginx.conf"), "utf8");
-  return template.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => {
+  return template.replace(/\$\{([A-Z_]+)\}/g, (_whole, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`deploy/nginx.conf needs ${name}`);
     return value;
