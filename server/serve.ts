@@ -9,11 +9,18 @@ import { closeRateLimits } from "./rate-limit.ts";
 
 export interface RunningServer {
   port: number;
-  /** Stops accepting, lets in-flight requests finish (up to the grace period), closes the database. */
+  /**
+   * Drains: /readyz answers 503, the listener closes (new connections are refused), requests in flight
+   * finish whole (up to `SHUTDOWN_GRACE_MS`, then their connections are cut), idle keep-alive
+   * connections close, running jobs finish or go back to the queue, the database closes.
+   */
   shutdown(reason: string): Promise<void>;
 }
 
-/** Listens and wires SIGTERM/SIGINT to a graceful drain. */
+/** How often idle keep-alive connections are closed while draining (a busy one turns idle when its answer ends). */
+const IDLE_SWEEP_MS = 100;
+
+/** Listens and wires SIGTERM/SIGINT to a graceful drain (decision 0020). */
 export function listen(
   app: AppContext,
   server: Hono<AppEnv>,
@@ -21,7 +28,12 @@ export function listen(
   hooks: { beforeClose?: () => Promise<unknown> } = {},
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const http = createServer(withSocketHeaders(securityOptionsFor(app.config), getRequestListener(server.fetch)));
+    const handle = withSocketHeaders(securityOptionsFor(app.config), getRequestListener(server.fetch));
+    const http = createServer((req, res) => {
+      // While draining, every answer closes its connection, so keep-alive clients reconnect elsewhere.
+      if (drain.draining) res.setHeader("Connection", "close");
+      handle(req, res);
+    });
     http.listen(app.config.PORT, app.config.HOST, () => {
       const info = http.address() as AddressInfo;
       const { PUBLIC_URL: url, HOST: host, localMode } = app.config;
@@ -30,12 +42,21 @@ export function listen(
       const shutdown = (reason: string) => {
         stopping ??= (async () => {
           drain.draining = true;
-          app.log.info({ reason }, "draining in-flight requests");
+          app.log.info({ reason, graceMs: app.config.SHUTDOWN_GRACE_MS }, "draining in-flight requests");
           const closed = new Promise<void>((done) => http.close(() => done()));
-          if ("closeIdleConnections" in http) http.closeIdleConnections();
-          const grace = new Promise<void>((done) => setTimeout(done, app.config.SHUTDOWN_GRACE_MS).unref());
-          await Promise.race([closed, grace]);
-          if ("closeAllConnections" in http) http.closeAllConnections();
+          http.closeIdleConnections();
+          const sweep = setInterval(() => http.closeIdleConnections(), IDLE_SWEEP_MS);
+          let graceTimer: NodeJS.Timeout | undefined;
+          const grace = new Promise<"late">((done) => {
+            graceTimer = setTimeout(() => done("late"), app.config.SHUTDOWN_GRACE_MS);
+          });
+          const outcome = await Promise.race([closed.then(() => "drained" as const), grace]);
+          clearInterval(sweep);
+          clearTimeout(graceTimer);
+          if (outcome === "late") {
+            app.log.warn({ graceMs: app.config.SHUTDOWN_GRACE_MS }, "grace period over: cutting the connections still open");
+            http.closeAllConnections();
+          }
           await closeRateLimits();
           // Running jobs finish (or return to the queue) before the database closes.
           await hooks.beforeClose?.().catch((error: unknown) => app.log.warn({ err: error }, "stopping the task workers failed"));
@@ -47,7 +68,7 @@ export function listen(
       };
       for (const signal of ["SIGTERM", "SIGINT"] as const) {
         process.once(signal, () => {
-          void shutdown(signal).then(() => process.exit(0));
+          exitAfter(app, shutdown(signal));
         });
       }
       resolve({ port: info.port, shutdown });
@@ -58,4 +79,28 @@ export function listen(
       reject(error);
     });
   });
+}
+
+/**
+ * Exits 0 once `stopping` settles, or 1 if it has not within the hard bound: the request grace, the
+ * job grace and a few seconds more (a stuck close must not keep a stopped process alive).
+ */
+export function exitAfter(app: Pick<AppContext, "config" | "log">, stopping: Promise<unknown>) {
+  const boundMs = hardStopMs(app.config);
+  setTimeout(() => {
+    app.log.error({ boundMs }, "shutdown took too long: exiting anyway");
+    process.exit(1);
+  }, boundMs).unref();
+  stopping.then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    },
+  );
+}
+
+/** The longest a stop may take: requests' grace + jobs' grace + 5 s for closing. */
+export function hardStopMs(config: Pick<AppContext["config"], "SHUTDOWN_GRACE_MS">) {
+  return config.SHUTDOWN_GRACE_MS * 2 + 5000;
 }

@@ -1,5 +1,7 @@
 import { bootAppContext } from "./boot.ts";
 import { ConfigError } from "./config.ts";
+import { closeRateLimits } from "./rate-limit.ts";
+import { exitAfter } from "./serve.ts";
 import { startTaskWorkers } from "./tasks/task-worker.ts";
 
 /**
@@ -17,13 +19,19 @@ try {
   app.log.info({ database: app.database.kind }, "worker ready");
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, "worker stopping");
-      void (async () => {
-        await workers.stop();
-        await app.tasks.stop(app.config.SHUTDOWN_GRACE_MS);
-        await app.database.close();
-        process.exit(0);
-      })();
+      app.log.info(
+        { signal, graceMs: app.config.SHUTDOWN_GRACE_MS },
+        "worker stopping: no new jobs, the one in hand finishes or goes back",
+      );
+      exitAfter(
+        app,
+        (async () => {
+          await workers.stop(app.config.SHUTDOWN_GRACE_MS);
+          await closeRateLimits();
+          await app.database.close();
+          app.log.info("worker stopped");
+        })(),
+      );
     });
   }
 } catch (error) {

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { withStartupLock } from "./startup-lock.ts";
 
 /** Both drivers expose the same query builder; the node-postgres type names it. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -41,7 +42,8 @@ export async function openDatabase({ url, pgliteDir, onIdleConnectionError }: Op
     // Without a listener, an idle connection's error (e.g. the server restarting) would crash the process.
     pool.on("error", (error) => onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    // Many processes may start at once on an empty database: one migrates, the others wait (decision 0020).
+    await withStartupLock(pool, "schema", () => migratePg(db, { migrationsFolder }));
     return {
       db,
       kind: "postgres",

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { withStartupLock } from "../db/startup-lock.ts";
 import type { Logger } from "../log.ts";
 import type { DbOrTx } from "../points/change-points.ts";
 
@@ -42,15 +43,18 @@ export function createTaskQueue(config: Config, database: Database, log: Logger)
       monitorIntervalSeconds: config.QUEUE_SUPERVISE_SECONDS,
     });
     boss.on("error", (error) => log.error({ err: error }, "job queue error"));
-    await boss.start();
-    await ensureQueue(boss, GENERATE_FAILED_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
-    await ensureQueue(boss, GENERATE_QUEUE, {
-      retryLimit: retryLimitOf(config),
-      retryDelay: 2,
-      // A worker that dies stops its heartbeat; the supervisor then retries the job (or dead-letters it).
-      heartbeatSeconds: config.QUEUE_HEARTBEAT_SECONDS,
-      expireInSeconds: Math.ceil(config.OPENAI_TIMEOUT_MS / 1000) + 120,
-      deadLetter: GENERATE_FAILED_QUEUE,
+    // pg-boss creates its schema and our queues on start; processes starting together take turns.
+    await withStartupLock(database.pool, "schema", async () => {
+      await boss.start();
+      await ensureQueue(boss, GENERATE_FAILED_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await ensureQueue(boss, GENERATE_QUEUE, {
+        retryLimit: retryLimitOf(config),
+        retryDelay: 2,
+        // A worker that dies stops its heartbeat; the supervisor then retries the job (or dead-letters it).
+        heartbeatSeconds: config.QUEUE_HEARTBEAT_SECONDS,
+        expireInSeconds: Math.ceil(config.OPENAI_TIMEOUT_MS / 1000) + 120,
+        deadLetter: GENERATE_FAILED_QUEUE,
+      });
     });
     return boss;
   }

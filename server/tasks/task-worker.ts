@@ -5,7 +5,12 @@ import { failTask, runTaskAttempt } from "./run-task.ts";
 import { GENERATE_FAILED_QUEUE, GENERATE_QUEUE, type GenerateJob } from "./task-queue.ts";
 
 export interface TaskWorkers {
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs; a job in hand may finish within `graceMs` (default `SHUTDOWN_GRACE_MS`), after
+   * which pg-boss fails it back to the queue ("shut down while active") for another worker to retry.
+   * Stops the queue, then the generator processes.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -52,9 +57,10 @@ export async function startTaskWorkers(
   app.log.info({ concurrency: app.config.WORKER_CONCURRENCY, provider: app.config.GENERATION_PROVIDER }, "task workers ready");
 
   return {
-    async stop() {
-      await boss.offWork(GENERATE_QUEUE, { wait: true }).catch(() => undefined);
-      await boss.offWork(GENERATE_FAILED_QUEUE, { wait: true }).catch(() => undefined);
+    async stop(graceMs = app.config.SHUTDOWN_GRACE_MS) {
+      await boss.offWork(GENERATE_QUEUE, { wait: false }).catch(() => undefined);
+      await boss.offWork(GENERATE_FAILED_QUEUE, { wait: false }).catch(() => undefined);
+      await app.tasks.stop(graceMs);
       await Promise.all(generators.map((generator) => generator.close()));
     },
   };
