@@ -24,6 +24,7 @@ export interface Traffic {
   requests: number;
   /** Idempotent reads sent again after a cut connection or a balancer error. */
   retried: number;
+  retriedWhy: string[];
   /** Requests whose connection was cut and that could not be sent again (not idempotent). */
   cut: string[];
   /** Everything else that did not answer as expected. */
@@ -31,7 +32,7 @@ export interface Traffic {
 }
 
 export function newTraffic(): Traffic {
-  return { requests: 0, retried: 0, cut: [], failures: [] };
+  return { requests: 0, retried: 0, retriedWhy: [], cut: [], failures: [] };
 }
 
 /** A connection cut, or the balancer answering that no web process could (502/503/504 from nginx). */
@@ -99,11 +100,14 @@ export class ClusterUser {
     });
   }
 
-  /** A request; GET and HEAD are sent again (up to 4 times) after a cut or a gateway error. */
+  /**
+   * A request; GET and HEAD are sent again (up to 4 times) after a cut or a gateway error. `uncounted`:
+   * a cut is the caller's to judge (a process that may be stopping), neither retried nor counted.
+   */
   async send(
     method: string,
     pathAndQuery: string,
-    options: { headers?: Record<string, string>; body?: Buffer | string; port?: number } = {},
+    options: { headers?: Record<string, string>; body?: Buffer | string; port?: number; uncounted?: boolean } = {},
   ): Promise<Answer> {
     const idempotent = method === "GET" || method === "HEAD";
     for (let attempt = 0; ; attempt++) {
@@ -114,11 +118,12 @@ export class ClusterUser {
         throw new CutError(`the balancer answered ${answer.status}`);
       } catch (error) {
         if (!(error instanceof CutError)) throw error;
-        if (!idempotent || attempt >= 4) {
-          this.traffic.cut.push(`${method} ${pathAndQuery.split("?")[0]}: ${error.message}`);
+        if (!idempotent || attempt >= 4 || options.uncounted) {
+          if (!options.uncounted) this.traffic.cut.push(`${method} ${pathAndQuery.split("?")[0]}: ${error.message}`);
           throw error;
         }
         this.traffic.retried += 1;
+        this.traffic.retriedWhy.push(`${method} ${pathAndQuery.split("?")[0]}: ${error.message}`);
         await sleep(200 * (attempt + 1));
       }
     }
@@ -128,7 +133,7 @@ export class ClusterUser {
   async call<T = unknown>(
     method: "GET" | "POST",
     pathname: string,
-    options: { params?: Record<string, string>; body?: unknown; form?: FormData; port?: number } = {},
+    options: { params?: Record<string, string>; body?: unknown; form?: FormData; port?: number; uncounted?: boolean } = {},
   ): Promise<Envelope<T>> {
     const search = new URLSearchParams(options.params ?? {});
     const timestamp = String(Date.now());
@@ -159,6 +164,7 @@ export class ClusterUser {
       headers,
       body,
       port: options.port,
+      uncounted: options.uncounted,
     });
     try {
       return JSON.parse(answer.body.toString("utf8")) as Envelope<T>;
@@ -171,7 +177,7 @@ export class ClusterUser {
   async ok<T = unknown>(
     method: "GET" | "POST",
     pathname: string,
-    options: { params?: Record<string, string>; body?: unknown; form?: FormData; port?: number } = {},
+    options: { params?: Record<string, string>; body?: unknown; form?: FormData; port?: number; uncounted?: boolean } = {},
   ): Promise<T> {
     const answer = await this.call<T>(method, pathname, options);
     if (answer.status !== 200) {

@@ -70,6 +70,8 @@ export class ClusterProcess {
   child: ChildProcess | null = null;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> = Promise.resolve({ code: null, signal: null });
   starts = 0;
+  /** Between ready() and the next terminate() or killHard(). */
+  serving = false;
 
   constructor(role: Role, index: number, env: Record<string, string>, logFile: string, port: number | null) {
     this.role = role;
@@ -99,11 +101,13 @@ export class ClusterProcess {
 
   /** SIGTERM to the server, as a container's stop or a rolling restart sends it: a graceful stop. */
   terminate() {
+    this.serving = false;
     if (this.running) this.child?.kill("SIGTERM");
   }
 
   /** SIGKILL to the whole process group (the server and its generator child): a crash. */
   killHard() {
+    this.serving = false;
     const pid = this.child?.pid;
     if (pid === undefined) return;
     try {
@@ -135,8 +139,12 @@ export class ClusterProcess {
         const status = await fetch(`http://127.0.0.1:${this.port}/readyz`)
           .then((answer) => answer.status)
           .catch(() => 0);
-        if (status === 200) return;
+        if (status === 200) {
+          this.serving = true;
+          return;
+        }
       } else if (this.log().includes('"msg":"worker ready"')) {
+        this.serving = true;
         return;
       }
       await sleep(100);
