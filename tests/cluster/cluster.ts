@@ -40,6 +40,8 @@ export interface ClusterOptions {
   basePort?: number;
   /** Settings for every process, on top of the cluster's own. */
   env?: Record<string, string>;
+  /** Settings for the workers only (a benchmark's generator). */
+  workerEnv?: Record<string, string>;
   /** Log level of the web processes (workers log at info: "worker ready" is how they are seen). */
   webLogLevel?: string;
 }
@@ -350,7 +352,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       processes.push(new ClusterProcess("web", i, env, path.join(dir, `web-${i + 1}.log`), webPorts[i] ?? null));
     }
     for (let i = 0; i < options.workers; i++) {
-      const env = { ...shared, DATA_DIR: path.join(dir, `worker-${i + 1}`), LOG_LEVEL: "info" };
+      const env = { ...shared, DATA_DIR: path.join(dir, `worker-${i + 1}`), LOG_LEVEL: "info", ...options.workerEnv };
       processes.push(new ClusterProcess("worker", i, env, path.join(dir, `worker-${i + 1}.log`), null));
     }
     for (const member of processes) member.start();
