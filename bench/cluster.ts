@@ -6,6 +6,8 @@
  *     the stand-in that sleeps instead of drawing (GENERATION_PROVIDER=sleep: what a hosted generator
  *     looks like to the queue; target ratio ≥ 1.8);
  *   - requests/s of the home page and the list call through the balancer with 1 and 2 web processes.
+ * A worker's queue loop lasts at least its polling interval (0.5 s, server/tasks/task-worker.ts) when it
+ * runs one job at a time, so one worker makes at most ~120 tasks a minute however fast it draws.
  * Prints a table. Settings: BENCH_TASKS (30), BENCH_SECONDS (10), BENCH_CONNECTIONS (20), CLUSTER_PORT.
  */
 import autocannon from "autocannon";
@@ -26,8 +28,8 @@ const SETTINGS = {
 
 interface Row {
   measure: string;
-  "1": number;
-  "2": number;
+  "with 1": number;
+  "with 2": number;
   ratio: string;
   target: string;
 }
@@ -109,7 +111,7 @@ async function webThroughput(webs: number) {
 }
 
 function row(measure: string, one: number, two: number, target: string): Row {
-  return { measure, "1": one, "2": two, ratio: (two / one).toFixed(2), target };
+  return { measure, "with 1": one, "with 2": two, ratio: (two / one).toFixed(2), target };
 }
 
 prepareBuild();
