@@ -190,6 +190,36 @@ export async function renderNginxConfig(values: Record<string, string>): Promise
   });
 }
 
+/**
+ * The variables compose.yaml sets for every web process and worker (docs/deploy.md), here with this
+ * machine's addresses. tests/cluster/recipe.test.ts holds the two to the same names. PUBLIC_URL is
+ * the balancer on localhost, so the site runs in local mode with the payments sandbox instead of Stripe.
+ */
+export function deploymentEnv(at: {
+  origin: string;
+  databaseUrl: string;
+  redisUrl: string;
+  s3Endpoint: string;
+  smtpUrl: string;
+}): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PUBLIC_URL: at.origin,
+    TRUST_PROXY: PROXY_ADDRESS,
+    DATABASE_URL: at.databaseUrl,
+    REDIS_URL: at.redisUrl,
+    S3_BUCKET: BUCKET,
+    S3_REGION: "us-east-1",
+    S3_ENDPOINT: at.s3Endpoint,
+    S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "true",
+    SMTP_URL: at.smtpUrl,
+    LINK_SEALING_KEY: "cluster-test-link-sealing-key-0123456789",
+    WORKER_IN_PROCESS: "false",
+  };
+}
+
 export interface Cluster {
   /** The balancer's origin, which is also PUBLIC_URL. */
   origin: string;
@@ -324,26 +354,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     });
 
     const origin = `http://localhost:${lbPort}`;
-    // The same variables compose.yaml sets (docs/deploy.md), with this machine's addresses.
     const shared: Record<string, string> = {
       ...(process.env as Record<string, string>),
       // Node 24 from node_modules, as `npm start` finds it in a checkout.
       PATH: `${path.join(ROOT, "node_modules/.bin")}:${process.env.PATH ?? ""}`,
-      NODE_ENV: "production",
-      PUBLIC_URL: origin,
-      TRUST_PROXY: PROXY_ADDRESS,
-      DATABASE_URL: database.url,
-      REDIS_URL: redis,
-      S3_BUCKET: BUCKET,
-      S3_REGION: "us-east-1",
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
-      S3_FORCE_PATH_STYLE: "true",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      LINK_SEALING_KEY: "cluster-test-link-sealing-key-0123456789",
+      ...deploymentEnv({
+        origin,
+        databaseUrl: database.url,
+        redisUrl: redis,
+        s3Endpoint: `http://127.0.0.1:${s3Port}`,
+        smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      }),
       CLIENT_SIGNING_KEY: CLIENT_KEY,
-      WORKER_IN_PROCESS: "false",
       ...options.env,
     };
     for (let i = 0; i < options.webs; i++) {
