@@ -41,7 +41,7 @@ class CutError extends Error {}
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
 export class ClusterUser {
-  readonly email: string;
+  email: string;
   readonly origin: string;
   private readonly agent: Agent;
   private readonly traffic: Traffic;

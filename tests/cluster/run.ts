@@ -21,6 +21,8 @@ const CONCURRENCY = Number(process.env.CLUSTER_CONCURRENCY ?? 20);
 const SETTLE_MS = 120_000;
 const RUN_LIMIT_MS = 4 * 60_000;
 const STARTING_POINTS = 10;
+/** Mailboxes that ask the stopping web process for a sign-in link right before its SIGTERM. */
+const LATE_MAILS = ["late-1@cluster.example", "late-2@cluster.example", "late-3@cluster.example"];
 const PROMPTS = ["a happy cat", "pizza party", "rocket to the moon", "sleepy panda", "cool dog", "ice cream", "tiny robot"];
 
 interface Sticker {
@@ -218,6 +220,13 @@ async function makeTrouble(cluster: Cluster, stopWhen: () => boolean): Promise<C
 
   while (!stopWhen() && usersStarted < USERS * 0.5) await sleep(200);
   const web = cluster.webs[cluster.webs.length - 1] as ClusterProcess;
+  // Sign-in links asked of this process just before it stops: answered, so their mails must go out.
+  const asker = new ClusterUser({ email: "late@cluster.example", origin: cluster.origin, localAddress: "127.0.3.1", traffic });
+  for (const email of LATE_MAILS) {
+    asker.email = email;
+    await asker.ok("GET", "/api/getVerifyEmail", { params: { email }, port: web.port as number });
+  }
+  asker.close();
   const started = Date.now();
   web.terminate();
   const exit = await Promise.race([web.exited, sleep(30_000).then(() => null)]);
@@ -333,6 +342,7 @@ async function main() {
     await waitForTasksToEnd(cluster);
     const db = await checkDatabase(cluster);
     const files = await checkFiles(cluster);
+    const lateMails = LATE_MAILS.filter((email) => cluster.mails.some((mail) => mail.to === email)).length;
     const alive = [...cluster.webs, ...cluster.workers].filter((member) => member.name !== chaos.killedWorker && !member.running);
 
     const checks: [string, boolean][] = [
@@ -349,6 +359,10 @@ async function main() {
       [
         `every plan switch landed (${db.annualMembers} annual members, ${planSwitches} of ${Math.ceil(USERS / 5)} switches seen everywhere)`,
         db.annualMembers === Math.ceil(USERS / 5) && planSwitches === db.annualMembers,
+      ],
+      [
+        `sign-in mails asked of ${chaos.restartedWeb} just before its SIGTERM went out (${lateMails} of ${LATE_MAILS.length})`,
+        lateMails === LATE_MAILS.length,
       ],
       [`the other processes still run (${alive.map((member) => member.name).join(", ")} stopped)`, alive.length === 0],
     ];
