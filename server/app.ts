@@ -11,6 +11,7 @@ import { compress } from "./http/compress.ts";
 import type { AppEnv } from "./http/env.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders, securityOptionsFor } from "./http/security-headers.ts";
+import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
 import { seoRoutes } from "./seo/routes.ts";
 
 /** What a page render receives from the server (read in loaders through the router context). */
@@ -39,6 +40,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** One Hono app: health, stored files, static assets, the JSON API, and React Router for pages. */
 export function createServerApp(app: AppContext, options: ServerAppOptions) {
   const server = new Hono<AppEnv>();
+  server.use(httpMetrics());
   server.use(requestContext(app.log, app.config));
   server.use(securityHeaders(securityOptionsFor(app.config, options.development)));
 
@@ -53,6 +55,9 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
       return c.json({ status: "unavailable" }, 503);
     }
   });
+
+  // Prometheus metrics: a bearer token, or only direct loopback requests (decision 0020).
+  server.route("/", metricsRoutes(app));
 
   // Watermarked downloads and messenger exports: /files/download/:picId, /files/export/:picId/:target.
   server.route("/files", downloadRoutes(app));

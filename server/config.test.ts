@@ -19,6 +19,14 @@ describe("config", () => {
     expect(() => parseConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 
+  it("refuses a short METRICS_TOKEN and a bad METRICS_PORT, naming the variable; both are optional", () => {
+    expect(() => parseConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    expect(parseConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({}).METRICS_PORT).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+  });
+
   it("treats empty values as unset and a public https origin as not local", () => {
     const config = parseConfig({ PORT: "", PUBLIC_URL: "https://stickers.example" });
     expect(config.PORT).toBe(3000);

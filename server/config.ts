@@ -47,8 +47,15 @@ const envSchema = z.object({
     .optional(),
   /** Runs the generation worker inside the web process (the embedded default). */
   WORKER_IN_PROCESS: booleanish.default(true),
-  /** Grace period for in-flight requests on SIGTERM. */
+  /**
+   * On SIGTERM: how long requests in flight may take to finish, and again how long a job in hand may
+   * take before it goes back to the queue; the process exits by twice this plus 5 s (decision 0020).
+   */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
+  /** When set, `/metrics` answers only `Authorization: Bearer <this>`; unset, only direct loopback requests. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** `npm run worker` serves its `/metrics` on this port (on HOST) when set; web processes serve theirs on PORT. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SUPPORT_EMAIL: z.email().default("support@stickerstudio.app"),
   /** Community stickers the generator draws on first start (0 = none). */
   SEED_GALLERY_SIZE: z.coerce.number().int().min(0).max(5000).default(224),

@@ -1,5 +1,6 @@
 import { bootAppContext } from "./boot.ts";
 import { ConfigError } from "./config.ts";
+import { listenForMetrics } from "./metrics/metrics-listener.ts";
 import { closeRateLimits } from "./rate-limit.ts";
 import { exitAfter } from "./serve.ts";
 import { startTaskWorkers } from "./tasks/task-worker.ts";
@@ -16,7 +17,8 @@ try {
     );
   }
   const workers = await startTaskWorkers(app);
-  app.log.info({ database: app.database.kind }, "worker ready");
+  const metrics = await listenForMetrics(app);
+  app.log.info({ database: app.database.kind, metricsPort: metrics?.port ?? null }, "worker ready");
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       app.log.info(
@@ -27,6 +29,7 @@ try {
         app,
         (async () => {
           await workers.stop(app.config.SHUTDOWN_GRACE_MS);
+          await metrics?.close();
           await closeRateLimits();
           await app.database.close();
           app.log.info("worker stopped");

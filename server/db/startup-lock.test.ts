@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const base = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_ENGINE === "postgres" && Boolean(base);
 const GALLERY = 4;
+const METRICS_PORT = 3571;
+let workerScrape: { status: number; text: string; health: number } | null = null;
 
 interface Exit {
   code: number | null;
@@ -61,10 +63,19 @@ describe.runIf(onPostgres)("four processes starting together on an empty Postgre
     const stopWhenReady = (line: string, child: ChildProcess) => {
       if (line.includes('"worker ready"')) child.kill("SIGTERM");
     };
+    // The first worker serves its metrics on METRICS_PORT: scraped once it is ready, then stopped.
+    const scrapeThenStop = (line: string, child: ChildProcess) => {
+      if (!line.includes('"worker ready"')) return;
+      void Promise.all([fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`), fetch(`http://127.0.0.1:${METRICS_PORT}/healthz`)])
+        .then(async ([response, health]) => {
+          workerScrape = { status: response.status, text: await response.text(), health: health.status };
+        })
+        .finally(() => child.kill("SIGTERM"));
+    };
     results = await Promise.all([
       run("tests/support/boot-and-seed.ts", { LOG_LEVEL: "silent" }),
       run("tests/support/boot-and-seed.ts", { LOG_LEVEL: "silent" }),
-      run("server/worker.ts", { LOG_LEVEL: "info" }, stopWhenReady),
+      run("server/worker.ts", { LOG_LEVEL: "info", METRICS_PORT: String(METRICS_PORT) }, scrapeThenStop),
       run("server/worker.ts", { LOG_LEVEL: "info" }, stopWhenReady),
     ]);
   }, 180_000);
@@ -80,6 +91,13 @@ describe.runIf(onPostgres)("four processes starting together on an empty Postgre
 
   it("all four come up and exit 0 (no duplicate-key crash in the migration race)", () => {
     for (const result of results) expect(result, result.stderr).toMatchObject({ code: 0, signal: null });
+  });
+
+  it("a worker serves its own metrics and /healthz on METRICS_PORT", () => {
+    expect(workerScrape?.status).toBe(200);
+    expect(workerScrape?.health).toBe(200);
+    expect(workerScrape?.text).toContain("# TYPE process_cpu_user_seconds_total counter");
+    expect(workerScrape?.text).toContain("# TYPE sticker_generation_duration_seconds histogram");
   });
 
   it("applies each committed migration exactly once", async () => {

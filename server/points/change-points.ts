@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Db } from "../db/client.ts";
 import { pointsLedger, users } from "../db/schema.ts";
+import { countPointsChange } from "../metrics/metrics.ts";
 
 /** The database handle or an open transaction (a change inside a larger one becomes a savepoint). */
 export type DbOrTx = Pick<Db, "select" | "insert" | "update" | "transaction">;
@@ -31,6 +32,13 @@ export interface PointsResult {
  */
 export async function changePoints(db: DbOrTx, change: PointsChange): Promise<PointsResult> {
   if (!Number.isInteger(change.delta) || change.delta === 0) throw new Error(`bad points delta ${change.delta}`);
+  const result = await writeChange(db, change);
+  // Counted when written (decision 0020): an enclosing transaction that later rolls back still counts.
+  if (result.applied) countPointsChange(change.delta, change.reason);
+  return result;
+}
+
+function writeChange(db: DbOrTx, change: PointsChange): Promise<PointsResult> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ point: users.point }).from(users).where(eq(users.id, change.userId)).for("update");
     if (!user) throw new AppError("NOT_FOUND", `no user ${change.userId}`);

@@ -14,8 +14,10 @@ const byDatabase = new WeakMap<Db, Map<string, Entry>>();
 
 /**
  * Public lists are the same for every visitor, so each process keeps a page for a few seconds
- * (`PUBLIC_LIST_CACHE_SECONDS`, 0 = off): a new public sticker shows up within that time. Concurrent
- * asks for the same page share one query. Never the only copy of anything: the database is.
+ * (`PUBLIC_LIST_CACHE_SECONDS`, 0 = off). An entry expires that long after its query *started*, so a
+ * sticker made public, privatised or deleted — through any process — shows up or disappears in every
+ * process within that time (decision 0020). Concurrent asks for the same page share one query. Never
+ * the only copy of anything: the database is.
  */
 export function listPublicStickers(db: Db, query: ListQuery, ttlSeconds: number): Promise<StickerPage> {
   if (ttlSeconds <= 0) return listStickersByTag(db, query);

@@ -7,6 +7,7 @@ import type { AppContext } from "../context.ts";
 import { pictures, stickers, stickerTags, styles, tasks } from "../db/schema.ts";
 import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
 import { payInviteRewards } from "../invites/pay-invite-rewards.ts";
+import { generationDuration } from "../metrics/metrics.ts";
 import { changePoints } from "../points/change-points.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
@@ -21,6 +22,11 @@ export interface JobAttempt {
   /** Attempts already made before this one, and how many retries the queue allows. */
   retryCount: number;
   retryLimit: number;
+  /**
+   * True once this process is stopping and has handed the job back to the queue (decision 0020): a
+   * failure then (its generator closed under it) is left to the retry, never failed and refunded here.
+   */
+  handedBack?: () => boolean;
 }
 
 /** Why a task failed, as a code the page translates. */
@@ -79,12 +85,23 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
       .where(eq(styles.id, task.styleId ?? -1));
     const styleKey = (STYLE_KEYS as readonly string[]).includes(style?.key ?? "") ? (style?.key as StyleKey) : "cartoon";
     let png: Buffer;
-    if (task.type === TASK_TYPE.image) {
-      const input = task.inputKey ? await app.storage.get(task.inputKey) : null;
-      if (!input) throw Object.assign(new Error("the uploaded picture is gone"), { code: "UPLOAD_UNREADABLE", retryable: false });
-      png = (await provider.imageToSticker({ image: input.body, style: styleKey })).png;
-    } else {
-      png = (await provider.textToSticker({ prompt: task.prompt, style: styleKey, locale: task.locale, seed: task.id })).png;
+    const timer = generationDuration.startTimer({
+      provider: app.config.GENERATION_PROVIDER,
+      type: task.type === TASK_TYPE.image ? "image" : "text",
+    });
+    try {
+      if (task.type === TASK_TYPE.image) {
+        const input = task.inputKey ? await app.storage.get(task.inputKey) : null;
+        if (!input)
+          throw Object.assign(new Error("the uploaded picture is gone"), { code: "UPLOAD_UNREADABLE", retryable: false });
+        png = (await provider.imageToSticker({ image: input.body, style: styleKey })).png;
+      } else {
+        png = (await provider.textToSticker({ prompt: task.prompt, style: styleKey, locale: task.locale, seed: task.id })).png;
+      }
+      timer({ outcome: "drawn" });
+    } catch (error) {
+      timer({ outcome: "failed" });
+      throw error;
     }
     drawn = true;
     await db
@@ -98,6 +115,10 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
     await finishTask(app, task, stored.id, stored.png, stored.thumb);
   } catch (error) {
+    if (attempt.handedBack?.()) {
+      app.log.warn({ err: error, taskId: task.id }, "task attempt cut by shutdown; the queue retries it elsewhere");
+      throw error;
+    }
     const lastAttempt = attempt.retryCount >= attempt.retryLimit;
     if (!isRetryable(app, error, drawn) || lastAttempt) {
       app.log.warn({ err: error, taskId: task.id, attempt: attempt.retryCount + 1 }, "task failed; refunding");

@@ -28,6 +28,7 @@ export async function startTaskWorkers(
     startGeneratorProcess({ env, log: app.log, timeoutMs }),
   );
   const idle = [...generators];
+  let handedBack = false;
 
   await boss.work(
     GENERATE_QUEUE,
@@ -41,7 +42,12 @@ export async function startTaskWorkers(
       const generator = idle.pop() ?? generators[0];
       if (!generator) throw new Error("no generator process");
       try {
-        await runTaskAttempt(app, generator, { taskId: job.data.taskId, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        await runTaskAttempt(app, generator, {
+          taskId: job.data.taskId,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+          handedBack: () => handedBack,
+        });
       } finally {
         idle.push(generator);
       }
@@ -61,6 +67,8 @@ export async function startTaskWorkers(
       await boss.offWork(GENERATE_QUEUE, { wait: false }).catch(() => undefined);
       await boss.offWork(GENERATE_FAILED_QUEUE, { wait: false }).catch(() => undefined);
       await app.tasks.stop(graceMs);
+      // Any job still running has been failed back to the queue by now: its attempt must not refund.
+      handedBack = true;
       await Promise.all(generators.map((generator) => generator.close()));
     },
   };
