@@ -229,6 +229,8 @@ export interface Cluster {
   /** The cluster's database (for assertions). */
   db: pg.Pool;
   mails: CaughtMail[];
+  /** nginx's error log so far (why it answered 502: "upstream prematurely closed connection"…). */
+  proxyLog(): string;
   close(): Promise<void>;
 }
 
@@ -388,6 +390,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       workers: processes.filter((member) => member.role === "worker"),
       db: pool,
       mails,
+      proxyLog: () => {
+        try {
+          return readFileSync(path.join(nginxDir, "error.log"), "utf8");
+        } catch {
+          return "";
+        }
+      },
       close,
     };
   } catch (error) {

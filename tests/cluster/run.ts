@@ -381,7 +381,10 @@ async function main() {
         `(${db.retried} tasks retried), ${chaos.restartedWeb} SIGTERM → exit ${chaos.stopExit} in ${seconds(chaos.stopMs ?? 0)} and restarted; ` +
         `boot ${seconds(booted - prepared)}, total ${seconds(Date.now() - started)}`,
     );
-    if (traffic.cut.length > 0) console.log(`cut: ${traffic.cut.join(" | ")}`);
+    if (traffic.cut.length > 0) {
+      console.log(`cut: ${traffic.cut.join(" | ")}`);
+      console.log(`nginx said:\n${tail(cluster.proxyLog(), 10)}`);
+    }
     if (traffic.retriedWhy.length > 0) console.log(`reads retried: ${traffic.retriedWhy.join(" | ")}`);
     console.log(`${checks.length - wrong.length} passed, ${wrong.length} failed`);
     failed = wrong.length > 0;
