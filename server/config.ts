@@ -94,8 +94,11 @@ const envSchema = z.object({
   IMAGE_GENERATION_COST: z.coerce.number().int().min(0).max(10_000).default(2),
   /** Stickers a member (a user with a plan) may make per UTC day instead of paying points. */
   MEMBER_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
-  /** "offline" draws on this machine; "openai" calls an OpenAI-compatible images API. */
-  GENERATION_PROVIDER: z.enum(["offline", "openai"]).default("offline"),
+  /**
+   * "offline" draws on this machine; "openai" calls an OpenAI-compatible images API; "sleep" (benchmarks,
+   * never with NODE_ENV=production) waits instead of drawing.
+   */
+  GENERATION_PROVIDER: z.enum(["offline", "openai", "sleep"]).default("offline"),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1"),
@@ -168,6 +171,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(
       `Invalid environment:\n  HOST: ${host} listens beyond this machine, so set PUBLIC_URL to the site's address ` +
         "(without PUBLIC_URL the server runs in local mode, with the dev mailbox and payments sandbox, on loopback only)",
+    );
+  }
+  if (result.data.GENERATION_PROVIDER === "sleep" && result.data.NODE_ENV === "production") {
+    throw new ConfigError(
+      "Invalid environment:\n  GENERATION_PROVIDER: sleep draws nothing (benchmarks only), not with NODE_ENV=production",
     );
   }
   return { ...result.data, HOST: host, PUBLIC_URL: publicUrl, localMode, secure: url.protocol === "https:" };

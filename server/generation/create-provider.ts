@@ -4,10 +4,11 @@ import { ConfigError } from "../config.ts";
 import { createOfflineProvider } from "./offline-provider.ts";
 import { createOpenAiProvider } from "./openai-provider.ts";
 import type { GenerationProvider } from "./provider.ts";
+import { createSleepProvider } from "./sleep-provider.ts";
 
 type ProviderConfig = Pick<
   Config,
-  "GENERATION_PROVIDER" | "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_IMAGE_MODEL" | "OPENAI_TIMEOUT_MS"
+  "GENERATION_PROVIDER" | "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_IMAGE_MODEL" | "OPENAI_TIMEOUT_MS" | "NODE_ENV"
 >;
 
 export function createGenerationProvider(config: ProviderConfig): GenerationProvider {
@@ -23,5 +24,10 @@ export function createGenerationProvider(config: ProviderConfig): GenerationProv
         model: config.OPENAI_IMAGE_MODEL,
         timeoutMs: config.OPENAI_TIMEOUT_MS,
       });
+    case "sleep":
+      // A measuring stand-in (bench:cluster): it draws nothing, so a real site must never run it.
+      if (config.NODE_ENV === "production")
+        throw new ConfigError("GENERATION_PROVIDER=sleep is for benchmarks: not with NODE_ENV=production");
+      return createSleepProvider();
   }
 }

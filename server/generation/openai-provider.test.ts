@@ -9,6 +9,7 @@ import { ConfigError, parseConfig } from "../config.ts";
 import { createGenerationProvider } from "./create-provider.ts";
 import { createOpenAiProvider, HostedProviderError } from "./openai-provider.ts";
 import type { GenerationProvider } from "./provider.ts";
+import { SLEEP_PROVIDER_MS } from "./sleep-provider.ts";
 
 const API_KEY = "sk-test-0123456789abcdefSECRET";
 const MODEL = "gpt-image-test";
@@ -309,6 +310,24 @@ describe("choosing the provider from config", () => {
     const config = parseConfig({ GENERATION_PROVIDER: "openai" });
     expect(() => createGenerationProvider(config)).toThrow(ConfigError);
     expect(() => createGenerationProvider(config)).toThrow("GENERATION_PROVIDER=openai needs OPENAI_API_KEY");
+  });
+
+  it("refuses the sleeping stand-in (GENERATION_PROVIDER=sleep) with NODE_ENV=production, at boot", () => {
+    expect(() => parseConfig({ GENERATION_PROVIDER: "sleep" })).toThrow(ConfigError);
+    expect(() => parseConfig({ GENERATION_PROVIDER: "sleep", NODE_ENV: "production" })).toThrow("GENERATION_PROVIDER: sleep");
+  });
+
+  it("the sleeping stand-in waits, then answers a different 512 px PNG each time", async () => {
+    const sleeper = createGenerationProvider(parseConfig({ GENERATION_PROVIDER: "sleep", NODE_ENV: "test" }));
+    expect(sleeper.name).toBe("sleep");
+    const started = performance.now();
+    const [a, b] = await Promise.all([
+      sleeper.textToSticker({ prompt: "a cat", style: "cartoon" }),
+      sleeper.imageToSticker({ image: Buffer.alloc(0), style: "cartoon" }),
+    ]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(SLEEP_PROVIDER_MS - 5);
+    expect(a!.png.equals(b!.png)).toBe(false);
+    expect(await sharp(a!.png).metadata()).toMatchObject({ format: "png", width: 512, height: 512 });
   });
 
   it("builds the hosted provider from the OPENAI_* settings", async () => {
