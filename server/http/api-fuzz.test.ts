@@ -174,11 +174,17 @@ async function requestOf(call: Call, fuzz: FuzzCase, mode: Mode): Promise<Reques
       draft.headers.set(SIGNATURE_HEADERS.client, junk.client);
       break;
     case "wrong key":
-      // The visitor key where the session's is due, or a key of no one.
+      // The visitor key where the session's alone is due, or a key of no one.
       set(
         API_VERSION,
         String(now),
-        await sign(call.method, url.pathname, await params(), String(now), mode.user ? clientKey : `${key}x`),
+        await sign(
+          call.method,
+          url.pathname,
+          await params(),
+          String(now),
+          mode.user && call.signature !== "session-or-client" ? clientKey : `${key}x`,
+        ),
       );
       break;
     case "stale":
@@ -223,10 +229,10 @@ async function problemWith(call: Call, mode: Mode, fuzz: FuzzCase, response: Res
   }
   if (fuzz.method !== call.method) return null;
   // A correctly signed call always gets past the signature, a live session past AUTH_ERROR;
-  // a call that must be signed never succeeds without it.
+  // no call succeeds unsigned or signed with a key its signature mode does not take.
   if (mode.signed && /^(SIGNATURE_|UNSUPPORTED_VERSION)/.test(code)) return `signed, yet ${code}`;
   if (mode.signed && mode.user && code === "AUTH_ERROR") return "signed in, yet AUTH_ERROR";
-  if (!mode.signed && !call.unsigned && code === "200") return "unsigned, yet 200";
+  if (!mode.signed && code === "200") return "unsigned, yet 200";
   return null;
 }
 

@@ -2,11 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { type Catalog, catalogs } from "#common/i18n/catalogs.ts";
 import { LANGUAGES, type Language } from "#common/languages.ts";
 import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { clientErrors, events, sessions, users } from "../db/schema.ts";
 import { hashToken } from "../sessions/resolve-session.ts";
+import { createApiRouter } from "./api.ts";
+import { defineCall, type SignatureMode } from "./define-call.ts";
 
 let t: TestApp;
 let key: string;
@@ -137,6 +140,56 @@ describe("signed calls (spec §7, decision 0003)", () => {
   });
 });
 
+describe("signature modes (decision 0003)", () => {
+  const echo = (path: `/api/${string}`, signature?: SignatureMode) =>
+    defineCall({
+      method: "GET",
+      path,
+      summary: "test call",
+      tag: "test",
+      access: "public",
+      ...(signature ? { signature } : {}),
+      input: z.object({}),
+      output: z.object({ viewer: z.number().nullable() }),
+      handle: async ({ viewer }) => ({ viewer: viewer?.userId ?? null }),
+    });
+  let router: ReturnType<typeof createApiRouter>;
+  let session: { token: string; signingKey: string };
+  beforeAll(async () => {
+    router = createApiRouter(t.app, [echo("/api/test/caller"), echo("/api/test/either", "session-or-client")]);
+    const [user] = await t.app.database.db.insert(users).values({ email: "modes@example.com" }).returning();
+    session = { token: "session-token-for-signature-modes", signingKey: "modes-session-key-0123456789" };
+    await t.app.database.db.insert(sessions).values({
+      userId: user!.id,
+      tokenHash: hashToken(session.token),
+      signingKey: session.signingKey,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+  });
+  const statusOf = async (path: string, signingKey: string, signedIn: boolean) => {
+    const headers: Record<string, string> = signedIn ? { Authorization: session.token } : {};
+    const response = await router.request(await signedRequest("GET", path, { key: signingKey, headers }));
+    return (await response.json()).status;
+  };
+
+  it("\"caller\" (the default) takes only the caller's own key: the session's when signed in, else the client key", async () => {
+    expect(await statusOf("/api/test/caller", key, false)).toBe(200);
+    expect(await statusOf("/api/test/caller", session.signingKey, true)).toBe(200);
+    expect(await statusOf("/api/test/caller", key, true)).toBe("SIGNATURE_INVALID");
+    expect(await statusOf("/api/test/caller", session.signingKey, false)).toBe("SIGNATURE_INVALID");
+    expect(await statusOf("/api/test/caller", "a-key-of-no-one-0123456789", false)).toBe("SIGNATURE_INVALID");
+  });
+
+  it('"session-or-client" takes the session\'s key or the client key and refuses any other', async () => {
+    expect(await statusOf("/api/test/either", session.signingKey, true)).toBe(200);
+    expect(await statusOf("/api/test/either", key, true)).toBe(200);
+    expect(await statusOf("/api/test/either", key, false)).toBe(200);
+    expect(await statusOf("/api/test/either", "a-key-of-no-one-0123456789", true)).toBe("SIGNATURE_INVALID");
+    // A session's key proves nothing without its session.
+    expect(await statusOf("/api/test/either", session.signingKey, false)).toBe("SIGNATURE_INVALID");
+  });
+});
+
 describe("input and unknown calls (spec §7, §8)", () => {
   it("answers malformed JSON with MALFORMED_JSON (400), never a 500", async () => {
     const response = await send(await signedRequest("POST", "/api/event", { key, body: {}, sendBody: "{not json" }));
@@ -230,6 +283,18 @@ describe("OpenAPI description", () => {
       "unhandledrejection",
       "boundary",
     ]);
+  });
+
+  it("states each operation's signature mode: session-or-client for refreshUserInfo, caller for the rest", async () => {
+    const doc = await (await send(new Request("http://localhost/api/docs"))).json();
+    expect(doc.paths["/api/user/refreshUserInfo"].get["x-signature"]).toBe("session-or-client");
+    expect(doc.paths["/api/event"].post["x-signature"]).toBe("caller");
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, object>));
+    expect(operations.length).toBeGreaterThan(10);
+    for (const operation of operations) {
+      expect(operation).not.toHaveProperty("x-unsigned");
+      expect(["caller", "session-or-client"]).toContain((operation as Record<string, unknown>)["x-signature"]);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import type { AppContext, Viewer } from "../context.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
 import { renewSessionCookie, sessionCookieName } from "../sessions/session-cookie.ts";
-import type { Call } from "./define-call.ts";
+import type { Call, SignatureMode } from "./define-call.ts";
 import type { AppEnv } from "./env.ts";
 import { okEnvelope, respondWithError, sendJson } from "./envelope.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
@@ -89,6 +89,20 @@ function issuesOf(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.join(".") || "(input)"}: ${issue.message}`);
 }
 
+/** The keys a call may be signed with, by its signature mode (decision 0003). */
+export function signingKeysFor(
+  mode: SignatureMode,
+  viewer: Pick<Viewer, "signingKey"> | null,
+  config: Pick<Config, "CLIENT_SIGNING_KEY">,
+): string[] {
+  switch (mode) {
+    case "caller":
+      return [viewer?.signingKey ?? config.CLIENT_SIGNING_KEY];
+    case "session-or-client":
+      return viewer ? [viewer.signingKey, config.CLIENT_SIGNING_KEY] : [config.CLIENT_SIGNING_KEY];
+  }
+}
+
 /** Mounts every call under /api with the common rules of spec §7, plus /api/docs and a JSON catch-all. */
 export function createApiRouter(app: AppContext, calls: readonly Call[]) {
   const api = new Hono<AppEnv>();
@@ -124,9 +138,7 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
         // An upload is read only for a caller who can be let in (decision 0015): the session and the
         // signature's headers are checked first; the signature itself covers fields inside the body.
         if (call.access === "user" && !viewer) throw new AppError("AUTH_ERROR");
-        if (!call.unsigned) {
-          checkSignatureHeaders({ headers: c.req.raw.headers, maxSkewSeconds: app.config.SIGNATURE_MAX_SKEW_SECONDS });
-        }
+        checkSignatureHeaders({ headers: c.req.raw.headers, maxSkewSeconds: app.config.SIGNATURE_MAX_SKEW_SECONDS });
       }
       // Refuses a declared length over the cap at once; a body without one (chunked) is buffered up to it.
       await limitBody(c, async () => undefined);
@@ -144,17 +156,14 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
             ? Object.entries(raw as Record<string, unknown>).filter(([, value]) => typeof value === "string")
             : bodyParams(raw);
 
-      if (!call.unsigned) {
-        const key = viewer?.signingKey ?? app.config.CLIENT_SIGNING_KEY;
-        verifySignedCall({
-          method: call.method,
-          path: url.pathname,
-          params,
-          headers: c.req.raw.headers,
-          key,
-          maxSkewSeconds: app.config.SIGNATURE_MAX_SKEW_SECONDS,
-        });
-      }
+      verifySignedCall({
+        method: call.method,
+        path: url.pathname,
+        params,
+        headers: c.req.raw.headers,
+        keys: signingKeysFor(call.signature ?? "caller", viewer, app.config),
+        maxSkewSeconds: app.config.SIGNATURE_MAX_SKEW_SECONDS,
+      });
       if (call.access === "user" && !viewer) throw new AppError("AUTH_ERROR");
       c.set("viewer", viewer);
 

@@ -10,6 +10,17 @@ import type { AppEnv } from "./env.ts";
  */
 export type CallAccess = "public" | "user";
 
+/**
+ * Which key must sign a call (decision 0003); the router checks it, handlers never do.
+ * - "caller" (the default): the caller's own key — its session's signing key when signed in, else
+ *   the public client key.
+ * - "session-or-client": the session's key or the public client key, whichever the caller holds: for
+ *   the call through which a tab signed in by another tab learns the session's key (refreshUserInfo).
+ * Requests that cannot sign at all (payment webhooks, links opened from a mail) are not API calls:
+ * they are routes mounted outside this router.
+ */
+export type SignatureMode = "caller" | "session-or-client";
+
 export interface CallArgs<Input> {
   input: Input;
   app: AppContext;
@@ -28,8 +39,8 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   access: CallAccess;
   /** How a POST body arrives: JSON (default) or multipart/form-data with files (uploads). */
   body?: "json" | "multipart";
-  /** Calls that cannot carry our signature (e.g. payment webhooks) opt out explicitly. */
-  unsigned?: boolean;
+  /** Which key must sign the call; "caller" when omitted. */
+  signature?: SignatureMode;
   handle(args: CallArgs<z.infer<I>>): Promise<z.infer<O>>;
 }
 

@@ -16,7 +16,7 @@ export function buildOpenApiDocument(calls: readonly Call[], config: Pick<Config
       summary: call.summary,
       tags: [call.tag],
       security: call.access === "user" ? [{ session: [] }] : [],
-      ...(call.unsigned ? { "x-unsigned": true } : {}),
+      "x-signature": call.signature ?? "caller",
       responses: {
         "200": {
           description: "Success envelope",

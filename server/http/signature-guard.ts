@@ -7,7 +7,8 @@ export interface SignatureCheck {
   path: string;
   params: SignedParam[];
   headers: Headers;
-  key: string;
+  /** The keys the call may be signed with (its signature mode): one must match. */
+  keys: readonly string[];
   maxSkewSeconds: number;
   now?: number;
 }
@@ -36,13 +37,17 @@ export function checkSignatureHeaders({
 }
 
 /** Verifies a signed call (decision 0003); throws a named AppError when it is missing, stale or wrong. */
-export function verifySignedCall({ method, path, params, headers, key, maxSkewSeconds, now = Date.now() }: SignatureCheck) {
+export function verifySignedCall({ method, path, params, headers, keys, maxSkewSeconds, now = Date.now() }: SignatureCheck) {
   const { timestamp, signature } = checkSignatureHeaders({ headers, maxSkewSeconds, now });
-  // Node's synchronous HMAC: the same digest as the page's WebCrypto, without a key import per call.
-  const expected = createHmac("sha256", key)
-    .update(stringToSign(method, path, params, timestamp, key))
-    .digest("hex");
   const given = Buffer.from(signature.toLowerCase());
-  const wanted = Buffer.from(expected);
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw new AppError("SIGNATURE_INVALID");
+  const signedWith = (key: string) => {
+    // Node's synchronous HMAC: the same digest as the page's WebCrypto, without a key import per call.
+    const wanted = Buffer.from(
+      createHmac("sha256", key)
+        .update(stringToSign(method, path, params, timestamp, key))
+        .digest("hex"),
+    );
+    return given.length === wanted.length && timingSafeEqual(given, wanted);
+  };
+  if (!keys.some(signedWith)) throw new AppError("SIGNATURE_INVALID");
 }

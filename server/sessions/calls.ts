@@ -5,7 +5,6 @@ import { defineCall, requireViewer } from "../http/define-call.ts";
 import { endSession } from "./end-session.ts";
 import { clearSessionCookie, sessionCookieName, setSessionCookie } from "./session-cookie.ts";
 import { getUserInfo, userInfoSchema } from "./user-info.ts";
-import { verifySessionOrClientSignature } from "./verify-refresh-signature.ts";
 
 export function sessionCalls(app: AppContext) {
   const refreshUserInfo = defineCall({
@@ -15,12 +14,11 @@ export function sessionCalls(app: AppContext) {
       "The signed-in user (spec §3, without secrets or provider ids) with this session's signing key; renews the cookie's lifetime.",
     tag: "accounts",
     access: "user",
-    // Checked in the handler: the session's key or the public client key (decision 0007).
-    unsigned: true,
+    // A tab signed in by another tab knows only the public key until this call answers (decision 0007).
+    signature: "session-or-client",
     input: z.object({}),
     output: userInfoSchema,
     async handle({ viewer, c }) {
-      verifySessionOrClientSignature(c, app.config, requireViewer(viewer));
       const info = await getUserInfo(app.database.db, requireViewer(viewer));
       // The page's cookie lives as long as the session, whose idle deadline moves with use.
       const cookieToken = getCookie(c, sessionCookieName(app.config));

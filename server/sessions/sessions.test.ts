@@ -101,6 +101,24 @@ describe("GET /api/user/refreshUserInfo", () => {
     expect(wrongKey.body.status).toBe("SIGNATURE_INVALID");
   });
 
+  it("answers a call signed with the public client key as well as one signed with the session's key", async () => {
+    const user = await signInByEmail(t, "either-key@example.com");
+    const withSessionKey = await refresh(user);
+    expect(withSessionKey.body.status).toBe(200);
+    expect(withSessionKey.body.data.id).toBe(user.userId);
+    const withClientKey = await refresh({ ...user, signingKey: t.app.config.CLIENT_SIGNING_KEY });
+    expect(withClientKey.body.status).toBe(200);
+    expect(withClientKey.body.data).toMatchObject({ id: user.userId, signingKey: user.signingKey });
+    const stale = await t.server.request(
+      await signedRequest("GET", "/api/user/refreshUserInfo", {
+        key: t.app.config.CLIENT_SIGNING_KEY,
+        timestamp: Date.now() - 6 * 60_000,
+        headers: { Authorization: user.token },
+      }),
+    );
+    expect(((await stale.json()) as { status: string }).status).toBe("SIGNATURE_STALE");
+  });
+
   it("accepts Authorization: <token> from non-browser clients", async () => {
     const user = await signInByEmail(t, "header@example.com");
     const response = await t.server.request(
