@@ -1,11 +1,10 @@
 import { createServer } from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";
 import { createServerApp } from "./app.ts";
 import { bootAppContext } from "./boot.ts";
-import { securityOptionsFor, withSocketHeaders } from "./http/security-headers.ts";
 import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
+import { nodeListener } from "./serve.ts";
 import { startTaskWorkers } from "./tasks/task-worker.ts";
 
 /**
@@ -30,7 +29,7 @@ const server = createServerApp(app, {
   },
 });
 
-const listener = withSocketHeaders(securityOptionsFor(app.config, true), getRequestListener(server.fetch));
+const listener = nodeListener(app, server, true);
 createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(app.config.PORT, app.config.HOST, () => {
   app.log.info({ url: app.config.PUBLIC_URL }, "development server ready");
 });

@@ -20,6 +20,14 @@ export interface RunningServer {
 /** How often idle keep-alive connections are closed while draining (a busy one turns idle when its answer ends). */
 const IDLE_SWEEP_MS = 100;
 
+/**
+ * The Node request listener production (and `npm run dev`) serves: security headers and the request
+ * id on Node's response, then the Hono app. Tests that check what goes over the wire listen with it.
+ */
+export function nodeListener(app: Pick<AppContext, "config">, server: Hono<AppEnv>, development = false) {
+  return withSocketHeaders(securityOptionsFor(app.config, development), getRequestListener(server.fetch));
+}
+
 /** Listens and wires SIGTERM/SIGINT to a graceful drain (decision 0020). */
 export function listen(
   app: AppContext,
@@ -28,7 +36,7 @@ export function listen(
   hooks: { beforeClose?: () => Promise<unknown> } = {},
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const handle = withSocketHeaders(securityOptionsFor(app.config), getRequestListener(server.fetch));
+    const handle = nodeListener(app, server);
     const http = createServer((req, res) => {
       // While draining, every answer closes its connection, so keep-alive clients reconnect elsewhere.
       if (drain.draining) res.setHeader("Connection", "close");

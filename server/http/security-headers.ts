@@ -78,16 +78,24 @@ export function securityOptionsFor(
   };
 }
 
-/**
- * On a real socket the headers (and X-Request-Id) are set on Node's response before Hono answers: Node merges them into
- * the answer at a fraction of the cost of mutating a web Headers object per request (measured with
- * `npm run bench`). Requests without a socket (tests through `app.request`) get them from the
- * middleware below; both read `securityHeaderValues`.
- */
-function isImmutableFile(url: string | undefined) {
-  return url !== undefined && (url.startsWith("/assets/") || url.startsWith("/files/"));
+function isImmutableFile(path: string) {
+  return path.startsWith("/assets/") || path.startsWith("/files/");
 }
 
+/**
+ * The security headers of the answer to one path — the one decision both paths below apply. Hashed
+ * assets and stored images are not documents: the page's policy travels with the page, and ~1 kB of
+ * headers on each of a page's 25 scripts would cost more than a script, so they get nosniff alone.
+ */
+export function securityHeadersFor(path: string, options: SecurityHeaderOptions, nonce: string): Record<string, string> {
+  return isImmutableFile(path) ? { "X-Content-Type-Options": "nosniff" } : securityHeaderValues(options, nonce);
+}
+
+/**
+ * Production and dev: on a real socket the headers (and X-Request-Id) are set on Node's response
+ * before Hono answers — Node merges them into the answer at a fraction of the cost of mutating a web
+ * Headers object per request (measured with `npm run bench`). A header the handler sets itself wins.
+ */
 export function withSocketHeaders(
   options: SecurityHeaderOptions,
   listener: (req: IncomingMessage, res: ServerResponse) => unknown,
@@ -97,17 +105,16 @@ export function withSocketHeaders(
     prepared.cspNonce = newNonce();
     prepared.requestId = requestIdFrom(req.headers["x-request-id"]);
     res.setHeader("X-Request-Id", prepared.requestId);
-    if (isImmutableFile(req.url)) {
-      // Hashed assets and stored images are not documents: the page's policy travels with the page,
-      // and ~1 kB of headers on each of a page's 25 scripts would cost more than a script.
-      res.setHeader("X-Content-Type-Options", "nosniff");
-    } else {
-      for (const [name, value] of Object.entries(securityHeaderValues(options, prepared.cspNonce))) res.setHeader(name, value);
-    }
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    for (const [name, value] of Object.entries(securityHeadersFor(path, options, prepared.cspNonce))) res.setHeader(name, value);
     void listener(req, res);
   };
 }
 
+/**
+ * Hands the page its CSP nonce. A request without a socket (`app.request` in tests) gets the same
+ * headers from `securityHeadersFor`, set where the handler did not set its own (as Node merges them).
+ */
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = (c.env as { incoming?: PreparedIncoming } | undefined)?.incoming;
@@ -118,6 +125,8 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     const nonce = newNonce();
     c.set("nonce", nonce);
     await next();
-    for (const [name, value] of Object.entries(securityHeaderValues(options, nonce))) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeadersFor(c.req.path, options, nonce))) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
   };
 }

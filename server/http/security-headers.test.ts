@@ -1,0 +1,97 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeTestApp } from "#tests/support/accounts.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { pictures, stickers } from "../db/schema.ts";
+import { nodeListener } from "../serve.ts";
+
+/**
+ * The security headers as production sends them: through `nodeListener` (the listener `server/serve.ts`
+ * and `server/dev.ts` serve) on a real socket, and the same for requests without a socket.
+ */
+let t: TestApp;
+let assetsDir: string;
+let http: Server;
+let origin: string;
+const picId = "5ec012e".padEnd(32, "0");
+
+beforeAll(async () => {
+  assetsDir = await mkdtemp(path.join(tmpdir(), "sticker-assets-"));
+  await mkdir(path.join(assetsDir, "assets"));
+  await writeFile(path.join(assetsDir, "assets", "entry-abc123.js"), "console.log(1);\n");
+  t = await createTestApp({}, { clientAssetsDir: assetsDir });
+  await t.app.storage.put(`${picId}.png`, Buffer.from("89504e470d0a1a0a", "hex"), "image/png");
+  await t.app.database.db
+    .insert(pictures)
+    .values({ id: picId, width: 1, height: 1, pngKey: `${picId}.png`, thumbKey: `${picId}-256.webp` });
+  await t.app.database.db.insert(stickers).values({ stickerInstId: "headers-file", picId, visibility: "public", hotScore: 0 });
+  http = createServer(nodeListener(t.app, t.server));
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => http.close(() => resolve()));
+  await closeTestApp(t);
+  await rm(assetsDir, { recursive: true, force: true });
+});
+
+const PAGES = ["/", "/stickers/latest/1", "/api/docs", "/healthz"];
+const FILES = ["/assets/entry-abc123.js", `/files/${picId}.png`, "/files/no-such-file.png"];
+const SECURITY = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "strict-transport-security",
+];
+
+function securityOf(response: Response) {
+  return Object.fromEntries(SECURITY.map((name) => [name, response.headers.get(name)]));
+}
+
+describe("security headers on the production path (a real socket)", () => {
+  it("gives every page and API answer the CSP with a fresh nonce, no framing and nosniff", async () => {
+    const nonces = new Set<string>();
+    for (const page of PAGES) {
+      const response = await fetch(`${origin}${page}`);
+      const csp = response.headers.get("content-security-policy");
+      expect(csp, page).toContain("frame-ancestors 'none'");
+      nonces.add(/'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? "");
+      expect(response.headers.get("x-frame-options"), page).toBe("DENY");
+      expect(response.headers.get("x-content-type-options"), page).toBe("nosniff");
+      expect(response.headers.get("x-request-id"), page).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(nonces.size).toBe(PAGES.length);
+  });
+
+  it("sends hashed assets and /files/… (served or 404) with nosniff and never the page's CSP", async () => {
+    const statuses: number[] = [];
+    for (const file of FILES) {
+      const response = await fetch(`${origin}${file}`);
+      statuses.push(response.status);
+      await response.arrayBuffer();
+      expect(response.headers.get("x-content-type-options"), file).toBe("nosniff");
+      expect(response.headers.get("content-security-policy"), file).toBeNull();
+      expect(response.headers.get("x-frame-options"), file).toBeNull();
+    }
+    expect(statuses).toEqual([200, 200, 404]);
+  });
+
+  it("answers a request without a socket (app.request) with the same security headers as the socket", async () => {
+    for (const target of [...PAGES, ...FILES]) {
+      const overSocket = securityOf(await fetch(`${origin}${target}`));
+      const inProcess = securityOf(await t.server.request(target));
+      // The nonce differs per request; everything else is the same decision.
+      const withoutNonce = (headers: Record<string, string | null>) => ({
+        ...headers,
+        "content-security-policy": headers["content-security-policy"]?.replace(/'nonce-[^']+'/, "'nonce'") ?? null,
+      });
+      expect(withoutNonce(inProcess), target).toEqual(withoutNonce(overSocket));
+    }
+  });
+});
