@@ -92,7 +92,7 @@ async function embedded() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-queue-"));
   const app = await bootAppContext({ LOG_LEVEL: "error", DATA_DIR: dataDir, NODE_ENV: "production", WORKER_CONCURRENCY: "2" });
   await seedDatabase(app, createOfflineProvider(), { gallerySize: 0 });
-  const workers = await startTaskWorkers(app, { ...process.env, LOG_LEVEL: "error" });
+  const workers = await startTaskWorkers(app);
   try {
     return await measure(app, "embedded (PGlite, in-process, 2 generator processes)");
   } finally {

@@ -6,10 +6,22 @@ import { createOpenAiProvider } from "./openai-provider.ts";
 import type { GenerationProvider } from "./provider.ts";
 import { createSleepProvider } from "./sleep-provider.ts";
 
-type ProviderConfig = Pick<
-  Config,
-  "GENERATION_PROVIDER" | "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_IMAGE_MODEL" | "OPENAI_TIMEOUT_MS" | "NODE_ENV"
->;
+const PROVIDER_SETTINGS = [
+  "GENERATION_PROVIDER",
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "OPENAI_IMAGE_MODEL",
+  "OPENAI_TIMEOUT_MS",
+  "NODE_ENV",
+] as const satisfies readonly (keyof Config)[];
+
+/** The parsed settings a provider is made from: all the generator child process is handed. */
+export type ProviderConfig = Pick<Config, (typeof PROVIDER_SETTINGS)[number]>;
+
+/** The provider's settings out of the app's parsed (and, in tests, overridden) config. */
+export function providerSettingsOf(config: ProviderConfig): ProviderConfig {
+  return Object.fromEntries(PROVIDER_SETTINGS.map((name) => [name, config[name]])) as ProviderConfig;
+}
 
 export function createGenerationProvider(config: ProviderConfig): GenerationProvider {
   switch (config.GENERATION_PROVIDER) {

@@ -2,13 +2,14 @@
  * The generator's own process (forked by generator-process.ts). Drawing runs native code (resvg,
  * sharp, tfjs wasm) that can abort a whole process on a bad input; here that ends only this child,
  * and the job that asked is retried. It also keeps CPU-heavy drawing off the web server's event loop.
+ * Its settings come from the parent (never from process.env), so a test app's overrides reach it.
  */
-import { parseConfig } from "../config.ts";
 import { createGenerationProvider } from "./create-provider.ts";
-import type { GeneratorReply, GeneratorRequest } from "./generator-process.ts";
-import { GenerationError } from "./provider.ts";
+import type { GeneratorReply, GeneratorRequest, GeneratorSettingsMessage } from "./generator-process.ts";
+import { GenerationError, type GenerationProvider } from "./provider.ts";
 
-const provider = createGenerationProvider(parseConfig(process.env));
+/** Made from the settings the parent sends first (its parsed config, overrides included). */
+let provider: GenerationProvider | null = null;
 
 function send(reply: GeneratorReply) {
   // A parent that died meanwhile fails the write (EPIPE): nothing is waiting, and "disconnect" ends us.
@@ -23,11 +24,29 @@ function describeError(error: unknown): GeneratorReply["error"] {
   return { name: err.name ?? "Error", code, message: err.message ?? String(error), retryable };
 }
 
+/** Warm up (art index, fonts) before the first request, then say so. Never for the hosted provider:
+ * there a warm-up is a paid call at every start of this process (decision 0015). */
+function warmUp(ready: GenerationProvider) {
+  if (ready.name === "openai") send({ id: 0, ready: true });
+  else {
+    void ready
+      .textToSticker({ prompt: "hello", style: "cartoon" })
+      .catch(() => undefined)
+      .finally(() => send({ id: 0, ready: true }));
+  }
+}
+
 // The parent is gone (killed or crashed): nothing is waiting for this child's answers.
 process.on("disconnect", () => process.exit(0));
 
-process.on("message", async (message: GeneratorRequest) => {
+process.on("message", async (message: GeneratorRequest | GeneratorSettingsMessage) => {
+  if (message.kind === "settings") {
+    provider = createGenerationProvider(message.settings);
+    warmUp(provider);
+    return;
+  }
   try {
+    if (!provider) throw new Error("the generator got a request before its settings");
     const sticker =
       message.kind === "text"
         ? await provider.textToSticker(message.text)
@@ -37,13 +56,3 @@ process.on("message", async (message: GeneratorRequest) => {
     send({ id: message.id, error: describeError(error) });
   }
 });
-
-// Warm up (art index, fonts) before the first request, then say so. Never for the hosted provider:
-// there a warm-up is a paid call at every start of this process (decision 0015).
-if (provider.name === "openai") send({ id: 0, ready: true });
-else {
-  void provider
-    .textToSticker({ prompt: "hello", style: "cartoon" })
-    .catch(() => undefined)
-    .finally(() => send({ id: 0, ready: true }));
-}

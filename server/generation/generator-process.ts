@@ -6,10 +6,13 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../log.ts";
+import type { ProviderConfig } from "./create-provider.ts";
 import type { GeneratedSticker, GenerationProvider, ImageStickerRequest, TextStickerRequest } from "./provider.ts";
 
 type GeneratorMessage = { kind: "text"; text: TextStickerRequest } | { kind: "image"; image: ImageStickerRequest };
 export type GeneratorRequest = GeneratorMessage & { id: number };
+/** The first message a child gets: the parent's parsed settings, so it never reads process.env itself. */
+export type GeneratorSettingsMessage = { kind: "settings"; settings: ProviderConfig };
 
 export interface GeneratorReply {
   id: number;
@@ -33,7 +36,8 @@ export class GeneratorFailure extends Error {
 const childFile = fileURLToPath(new URL("./generator-child.ts", import.meta.url));
 
 export interface GeneratorProcessOptions {
-  env: Record<string, string | undefined>;
+  /** The provider's settings as the parent parsed them (`providerSettingsOf(app.config)`); sent over IPC, never argv. */
+  settings: ProviderConfig;
   log: Logger;
   /** A request running longer than this kills the child and fails as retryable. */
   timeoutMs: number;
@@ -63,10 +67,11 @@ export function startGeneratorProcess(options: GeneratorProcessOptions): Generat
   function ensureChild(): ChildProcess {
     if (child?.connected) return child;
     const started = fork(childFile, [], {
-      env: { ...options.env },
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
+    // IPC keeps order: the settings arrive before any request.
+    started.send({ kind: "settings", settings: options.settings } satisfies GeneratorSettingsMessage);
     started.on("message", (reply: GeneratorReply) => {
       const waiter = pending.get(reply.id);
       if (!waiter) return;

@@ -14,6 +14,7 @@ import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts"
 import type { TestApp } from "#tests/support/test-app.ts";
 import { parseConfig } from "../config.ts";
 import { pointsLedger, tasks } from "../db/schema.ts";
+import { providerSettingsOf } from "../generation/create-provider.ts";
 import { GeneratorFailure, startGeneratorProcess } from "../generation/generator-process.ts";
 import type { GenerationProvider } from "../generation/index.ts";
 import { changePoints } from "../points/change-points.ts";
@@ -24,6 +25,8 @@ import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";
 type Answer = (res: ServerResponse) => void;
 
 let calls = 0;
+/** The Authorization header of the stand-in's last call: which key the generator child was handed. */
+let lastAuthorization: string | undefined;
 /** How the stand-in answers its n-th call (from 1) in the current test. */
 let answerFor: (n: number) => Answer;
 let pictureB64 = "";
@@ -31,6 +34,7 @@ const imagesApi = createServer((req: IncomingMessage, res: ServerResponse) => {
   req.resume();
   req.on("end", () => {
     calls += 1;
+    lastAuthorization = req.headers.authorization;
     answerFor(calls)(res);
   });
 });
@@ -65,7 +69,8 @@ beforeAll(async () => {
   };
   // QUEUE_RETRY_LIMIT is 2 on purpose: hosted generation still gets at most one retry.
   t = await createGalleryTestApp(0, { ...hosted, QUEUE_RETRY_LIMIT: "2", TEXT_GENERATION_COST: "1" });
-  workers = await startTaskWorkers(t.app, { ...process.env, ...hosted, LOG_LEVEL: "silent" });
+  // The settings reach the generator children from the app's parsed config alone, not process.env.
+  workers = await startTaskWorkers(t.app);
 }, 120_000);
 
 afterAll(async () => {
@@ -211,7 +216,7 @@ describe("hosted generation: a generator process lost mid-call", () => {
 describe("hosted generation: the generator process", () => {
   it("makes no call of its own when it starts (no paid warm-up): one sticker is one call", async () => {
     const generator = startGeneratorProcess({
-      env: { ...process.env, ...hosted, LOG_LEVEL: "silent" },
+      settings: providerSettingsOf(t.app.config),
       log: t.app.log,
       timeoutMs: 30_000,
     });
@@ -223,6 +228,21 @@ describe("hosted generation: the generator process", () => {
     } finally {
       await generator.close();
     }
+  }, 60_000);
+});
+
+describe("hosted generation: settings", () => {
+  it("draws with the test app's overridden settings, which process.env does not hold", async () => {
+    expect(process.env.GENERATION_PROVIDER).toBeUndefined();
+    expect(process.env.OPENAI_API_KEY).toBeUndefined();
+    users += 1;
+    const user = await userWithPoints(t, `settings-${users}@example.com`, 1);
+    const taskId = await submit(user);
+    const task = await waitForTask(t, user, taskId);
+    expect(task.status).toBe(TASK_STATUS.success);
+    // Only the child calls the images API, and it did so with the key given to createGalleryTestApp.
+    expect(calls).toBe(1);
+    expect(lastAuthorization).toBe(`Bearer ${hosted.OPENAI_API_KEY}`);
   }, 60_000);
 });
 

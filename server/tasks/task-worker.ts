@@ -1,5 +1,6 @@
 import type { Job, JobWithMetadata } from "pg-boss";
 import type { AppContext } from "../context.ts";
+import { providerSettingsOf } from "../generation/create-provider.ts";
 import { type GeneratorProcess, startGeneratorProcess } from "../generation/generator-process.ts";
 import { failTask, runTaskAttempt } from "./run-task.ts";
 import { GENERATE_FAILED_QUEUE, GENERATE_QUEUE, type GenerateJob } from "./task-queue.ts";
@@ -18,14 +19,11 @@ export interface TaskWorkers {
  * generator child process. Runs inside the web process by default (WORKER_IN_PROCESS) and alone in
  * `npm run worker`; on PostgreSQL any number of such processes share the queue.
  */
-export async function startTaskWorkers(
-  app: AppContext,
-  env: Record<string, string | undefined> = process.env,
-): Promise<TaskWorkers> {
+export async function startTaskWorkers(app: AppContext): Promise<TaskWorkers> {
   const boss = await app.tasks.boss();
   const timeoutMs = app.config.GENERATION_PROVIDER === "openai" ? app.config.OPENAI_TIMEOUT_MS + 30_000 : 120_000;
   const generators: GeneratorProcess[] = Array.from({ length: app.config.WORKER_CONCURRENCY }, () =>
-    startGeneratorProcess({ env, log: app.log, timeoutMs }),
+    startGeneratorProcess({ settings: providerSettingsOf(app.config), log: app.log, timeoutMs }),
   );
   const idle = [...generators];
   let handedBack = false;
