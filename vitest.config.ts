@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    // The default output, then the suites a PGlite run skipped because they need PostgreSQL.
+    reporters: ["default", "./tests/support/postgres-only-reporter.ts"],
   },
 });

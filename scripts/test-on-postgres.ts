@@ -2,16 +2,35 @@ import { spawnSync } from "node:child_process";
 
 /**
  * The server suites again on the real PostgreSQL named by TEST_DATABASE_URL (each test file makes
- * its own database there), all but the API fuzz. Without it, says so and passes: the PGlite run
- * already covered the code.
+ * its own database there), all but the API fuzz; extra arguments narrow the run
+ * (`npm run test:postgres -- server/points`). The concurrency proofs (row locks, simultaneous
+ * submits, workers killed mid-task) only mean something there.
+ *
+ * Without TEST_DATABASE_URL it is never silent: it says loudly what was not proved, and under
+ * CI=true it fails, so a CI that lost its database cannot pass.
  */
+const inCi = /^(1|true)$/i.test(process.env.CI ?? "");
+
 if (!process.env.TEST_DATABASE_URL) {
-  console.log("PostgreSQL run skipped: TEST_DATABASE_URL is not set (CI sets it).");
-  process.exit(0);
+  const line = "!".repeat(78);
+  console.error(
+    [
+      line,
+      "!! PostgreSQL run NOT done: TEST_DATABASE_URL is not set.",
+      "!! The concurrency proofs (row locks, simultaneous submits and rewards, a worker killed",
+      "!! mid-task) ran on PGlite, which serves one connection at a time, or not at all.",
+      "!! Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run them.",
+      inCi ? "!! CI=true: failing, a CI run must prove them on PostgreSQL." : "!! Passing anyway (not CI).",
+      line,
+    ].join("\n"),
+  );
+  process.exit(inCi ? 1 : 0);
 }
+const targets = process.argv.slice(2);
 // The API fuzz aims at the HTTP edge, which does not depend on the engine; it runs on PGlite only (decision 0018).
-const result = spawnSync("npx", ["vitest", "run", "server", "--exclude", "server/http/api-fuzz.test.ts"], {
-  stdio: "inherit",
-  env: { ...process.env, TEST_ENGINE: "postgres" },
-});
+const result = spawnSync(
+  "npx",
+  ["vitest", "run", ...(targets.length > 0 ? targets : ["server"]), "--exclude", "server/http/api-fuzz.test.ts"],
+  { stdio: "inherit", env: { ...process.env, TEST_ENGINE: "postgres" } },
+);
 process.exit(result.status ?? 1);

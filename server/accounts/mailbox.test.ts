@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestApp } from "#tests/support/accounts.ts";
+import { engineName } from "#tests/support/engine.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { users } from "../db/schema.ts";
 import { mailboxOf } from "./mailbox.ts";
@@ -36,7 +37,7 @@ describe("mailboxOf", () => {
   });
 });
 
-describe(`the mailbox backfill of migration 0003 (${process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`the mailbox backfill of migration 0003 (${engineName})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engineName } from "#tests/support/engine.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { openDatabase } from "./client.ts";
 
@@ -33,7 +34,7 @@ const SPEC_TABLES = [
   "feedback",
 ];
 
-describe(`migrations (${process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`migrations (${engineName})`, () => {
   it("create a table for everything the spec names", async () => {
     const result = await t.app.database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public'`,

@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { closeTestApp, signInByEmail } from "#tests/support/accounts.ts";
+import { engineName } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { findOrCreateGoogleUser } from "../accounts/google/google-user.ts";
@@ -13,7 +14,6 @@ import { INVITE_CODE_PATTERN } from "./invite-code.ts";
 import { payInviteRewards } from "./pay-invite-rewards.ts";
 import { recordInvite } from "./record-invite.ts";
 
-const engine = process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : "PGlite";
 const REWARDS_PER_DAY = 2;
 let t: TestApp;
 beforeAll(async () => {
@@ -107,7 +107,7 @@ describe("invite links", () => {
   });
 });
 
-describe(`invite rewards arrive with the invitee's first sticker (${engine})`, () => {
+describe(`invite rewards arrive with the invitee's first sticker (${engineName})`, () => {
   it("records the invite at sign-up but pays nobody yet", async () => {
     const host = await inviter("host1@example.com");
     const guest = await signInByEmail(t, "guest1@example.com", { invCode: host.code.toLowerCase() });
@@ -165,7 +165,7 @@ describe(`invite rewards arrive with the invitee's first sticker (${engine})`, (
   });
 });
 
-describe(`one mailbox is invited once (${engine})`, () => {
+describe(`one mailbox is invited once (${engineName})`, () => {
   it("a plus-tagged or dotted Gmail variant of an invited address is not invited and pays nobody", async () => {
     const host = await inviter("host5@example.com");
     const first = await signInByEmail(t, "jane.doe@gmail.com", { invCode: host.code });
@@ -249,7 +249,7 @@ describe(`one mailbox is invited once (${engine})`, () => {
   });
 });
 
-describe(`an inviter's daily cap (${engine})`, () => {
+describe(`an inviter's daily cap (${engineName})`, () => {
   it(`pays the inviter at most INVITE_REWARDS_PER_DAY (${REWARDS_PER_DAY}) rewards a UTC day; invitees past it still get theirs`, async () => {
     const host = await inviter("popular@example.com");
     const reward = t.app.config.INVITE_REWARD_POINTS;
@@ -279,7 +279,7 @@ describe(`an inviter's daily cap (${engine})`, () => {
   });
 });
 
-describe(`rewards under concurrency (${engine})`, () => {
+describe(`rewards under concurrency (${engineName})`, () => {
   it("three tasks of the invitee finishing at once pay the rewards once", async () => {
     const host = await inviter("host8@example.com");
     const guest = await signInByEmail(t, "busy@example.com", { invCode: host.code });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "#common/errors.ts";
 import { closeTestApp } from "#tests/support/accounts.ts";
+import { engineName } from "#tests/support/engine.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, users } from "../db/schema.ts";
 import { changePoints } from "./change-points.ts";
@@ -21,7 +22,7 @@ const balanceOf = async (userId: number) =>
   (await t.app.database.db.select({ point: users.point }).from(users).where(eq(users.id, userId)))[0]?.point;
 const ledgerOf = (userId: number) => t.app.database.db.select().from(pointsLedger).where(eq(pointsLedger.userId, userId));
 
-describe(`changePoints (${process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`changePoints (${engineName})`, () => {
   it("credits and debits with a ledger row holding the balance after", async () => {
     const userId = await newUser("ledger@example.com");
     expect(

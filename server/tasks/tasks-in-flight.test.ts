@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translate } from "#common/i18n/catalogs.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { validJpeg } from "#tests/fixtures/hostile-uploads.ts";
+import { engineName } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
 import { balanceOf, storedUploads, userWithPoints } from "#tests/support/tasks.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, tasks, users } from "../db/schema.ts";
 import { failTask } from "./run-task.ts";
-
-const engine = process.env.TEST_ENGINE === "postgres" ? "PostgreSQL" : "PGlite";
 
 let t: TestApp;
 
@@ -101,7 +100,7 @@ describe("tasks in flight per user", () => {
     expect((await submitText(eve, "e")).body.status).toBe(200);
   });
 
-  it(`lets exactly 3 of 10 simultaneous submits in, with exactly 3 debits (${engine})`, async () => {
+  it(`lets exactly 3 of 10 simultaneous submits in, with exactly 3 debits (${engineName})`, async () => {
     const fay = await userWithPoints(t, "fay@example.com", 20);
     const before = await balanceOf(t, fay.userId);
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => submitText(fay, `sticker ${i}`)));

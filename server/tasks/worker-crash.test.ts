@@ -11,12 +11,12 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
+import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
 import type { TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, stickers, tasks, users } from "../db/schema.ts";
 import { changePoints } from "../points/change-points.ts";
 
-const onPostgres = process.env.TEST_ENGINE === "postgres";
 const HEARTBEAT_SECONDS = "10"; // pg-boss's smallest
 
 let t: TestApp;
@@ -73,7 +73,7 @@ async function taskRow(taskId: number) {
   return row;
 }
 
-describe.runIf(onPostgres)("a worker process killed mid-task", () => {
+describeOnPostgres("a worker process killed mid-task", () => {
   beforeAll(async () => {
     pngBase64 = (
       await sharp({ create: { width: 1024, height: 1024, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
