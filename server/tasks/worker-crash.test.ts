@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
