@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { AppEnv } from "./http/env.ts";
 import { listen } from "./serve.ts";
 
@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ PORT: "0", HOST: "127.0.0.1", SHUTDOWN_GRACE_MS: "5000" });
 });
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 describe("graceful shutdown", () => {
   it("stops accepting, lets an in-flight request finish, then closes the database", async () => {

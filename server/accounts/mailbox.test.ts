@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestApp } from "#tests/support/accounts.ts";
 import { engineName } from "#tests/support/engine.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { users } from "../db/schema.ts";
 import { mailboxOf } from "./mailbox.ts";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOSTILE_REDIRECT_TARGETS, locationStaysOn } from "#tests/fixtures/hostile-redirects.ts";
-import { closeTestApp, latestLinkFor, openLink, setCookieOf, viewLink } from "#tests/support/accounts.ts";
+import { latestLinkFor, openLink, setCookieOf, viewLink } from "#tests/support/accounts.ts";
 import { callApi, signInTestUser } from "#tests/support/stickers.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * The redirect table over the server's own redirecting routes (decision 0013): every hostile target

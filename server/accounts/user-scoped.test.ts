@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestApp, signInByEmail } from "#tests/support/accounts.ts";
+import { signInByEmail } from "#tests/support/accounts.ts";
 import { callApi, type TestSession } from "#tests/support/stickers.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 let t: TestApp;
 let alice: TestSession;

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POINT_PACKS } from "#common/plans.ts";
-import { closeTestApp } from "#tests/support/accounts.ts";
 import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import {
   type StripeStub,
@@ -11,7 +10,7 @@ import {
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
 } from "#tests/support/stripe-api-server.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { paymentEvents } from "../db/schema.ts";
 import { SANDBOX_PRICES } from "./billing-options.ts";
 import { confirmCheckout } from "./confirm-checkout.ts";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANNUAL_PLAN_ID, MONTHLY_PLAN_ID } from "#common/plans.ts";
 import { addUser, billingContext, billingState } from "#tests/support/billing.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { paymentEvents, subscriptions } from "../db/schema.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { SANDBOX_PRICES } from "./billing-options.ts";
@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.drain();
-  await t?.close();
+  await closeTestApp(t);
   await rm(stateDir, { recursive: true, force: true });
 });
 

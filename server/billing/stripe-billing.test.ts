@@ -11,7 +11,7 @@ import {
   TEST_SECRET_KEY,
   TEST_WEBHOOK_SECRET,
 } from "#tests/support/stripe-api-server.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { paymentEvents, pointsLedger, subscriptions, trades, users } from "../db/schema.ts";
 import type { BillingContext } from "./billing-context.ts";
 import type { BillingOptions } from "./billing-options.ts";
@@ -49,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stub?.close();
-  await t?.close();
+  await closeTestApp(t);
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: Stripe event JSON.

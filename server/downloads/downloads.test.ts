@@ -1,8 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestApp } from "#tests/support/accounts.ts";
 import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers } from "../db/schema.ts";
 import { storeStickerImages } from "../generation/variants.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";

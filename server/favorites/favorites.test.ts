@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StickerListItem } from "#common/stickers.ts";
 import { callApi, createGalleryTestApp, signInTestUser, stickerIdOf, type TestSession } from "#tests/support/stickers.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { favorites, pictures, stickers, stickerTags } from "../db/schema.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createGalleryTestApp(4);
   owner = await signInTestUser(t, "owner@example.com");
 }, 180_000);
-afterAll(() => t?.close());
+afterAll(() => closeTestApp(t));
 
 let made = 0;
 

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, signInTestUser } from "#tests/support/stickers.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { feedback } from "../db/schema.ts";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 const send = (body: unknown, options: Parameters<typeof callApi>[3] = {}) =>
   callApi(t, "POST", "/api/userFeedback", { body, ...options });
@@ -55,7 +55,7 @@ describe("feedback rate limit", () => {
   beforeAll(async () => {
     limited = await createTestApp();
   });
-  afterAll(() => limited.close());
+  afterAll(() => closeTestApp(limited));
 
   it("accepts 5 messages per client address in 10 minutes, then answers RATE_LIMITED (429)", async () => {
     for (let i = 0; i < 5; i++) {

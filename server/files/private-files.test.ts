@@ -1,8 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestApp } from "#tests/support/accounts.ts";
 import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers, styles, tasks } from "../db/schema.ts";
 import { derivedFileKey, etagOf } from "../downloads/derived-files.ts";
 import { PUBLIC_DOWNLOAD_CACHE } from "../downloads/routes.ts";

@@ -12,7 +12,7 @@ import {
   queryEntries,
 } from "#tests/fixtures/api-fuzz-inputs.ts";
 import { signInTestUser } from "#tests/support/stickers.ts";
-import { createTestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp } from "#tests/support/test-app.ts";
 import { allCalls } from "../calls.ts";
 import { sessions } from "../db/schema.ts";
 import { hashToken } from "../sessions/resolve-session.ts";
@@ -38,7 +38,7 @@ type Mode = (typeof MODES)[number];
 
 const objectPrototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
 const t = await createTestApp();
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 const clientKey = t.app.config.CLIENT_SIGNING_KEY;
 // A free user with no points: a prompt that happens to be valid stops at NOT_ENOUGH_POINTS, no job runs.
 const user = await signInTestUser(t, "fuzz@example.com");

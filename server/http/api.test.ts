@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type Catalog, catalogs } from "#common/i18n/catalogs.ts";
 import { LANGUAGES, type Language } from "#common/languages.ts";
-import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { clientErrors, events, sessions, users } from "../db/schema.ts";
 import { hashToken } from "../sessions/resolve-session.ts";
 import { createApiRouter } from "./api.ts";
@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   key = t.app.config.CLIENT_SIGNING_KEY;
 });
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 const send = (request: Request) => t.server.request(request);
 
@@ -317,7 +317,7 @@ describe("page error reports", () => {
       expect(stored).toHaveLength(20);
       expect(stored[0]?.message).toBe("TypeError: x is undefined");
     } finally {
-      await local.close();
+      await closeTestApp(local);
     }
   });
 
@@ -349,7 +349,7 @@ describe("page error reports", () => {
       expect(JSON.parse(itemHeader!)).toEqual({ type: "event" });
       expect(JSON.parse(event!).exception.values[0].value).toBe("Error: lost promise");
     } finally {
-      await local.close();
+      await closeTestApp(local);
       sink.close();
     }
   });

@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers } from "../db/schema.ts";
 
 let t: TestApp;
@@ -9,7 +9,7 @@ let draining = false;
 beforeAll(async () => {
   t = await createTestApp({}, { isDraining: () => draining });
 });
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 describe("health, files and headers", () => {
   it("answers /healthz always and /readyz from the database, 503 while draining", async () => {
@@ -63,7 +63,7 @@ describe("health, files and headers", () => {
     try {
       expect((await secure.server.request("/healthz")).headers.get("strict-transport-security")).toContain("max-age=31536000");
     } finally {
-      await secure.close();
+      await closeTestApp(secure);
     }
   });
 

@@ -1,10 +1,10 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
-import { closeTestApp, signInByEmail } from "#tests/support/accounts.ts";
+import { signInByEmail } from "#tests/support/accounts.ts";
 import { engineName } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { findOrCreateGoogleUser } from "../accounts/google/google-user.ts";
 import { mailboxOf } from "../accounts/mailbox.ts";
 import { invites, pointsLedger, tasks, users } from "../db/schema.ts";
@@ -24,7 +24,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.app.tasks.stop();
   await closeTestApp(t);
 });
 

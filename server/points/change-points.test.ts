@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "#common/errors.ts";
-import { closeTestApp } from "#tests/support/accounts.ts";
 import { engineName } from "#tests/support/engine.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, users } from "../db/schema.ts";
 import { changePoints } from "./change-points.ts";
 import { grantStartingPoints } from "./starting-points.ts";

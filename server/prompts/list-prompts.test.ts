@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PromptItem } from "#common/stickers.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import promptData from "../seed/data/prompts.json" with { type: "json" };
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createGalleryTestApp(0);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 const texts = (list: PromptItem[]) => list.map((item) => item.text);
 

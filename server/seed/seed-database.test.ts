@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, prompts, stickers, stickerTags, styles, tips } from "../db/schema.ts";
 import { createOfflineProvider } from "../generation/index.ts";
 import { COMMUNITY_TAG, EXPLORE_TAG, type SeedReport, seedDatabase } from "./seed-database.ts";
@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   first = await seedDatabase(t.app, provider, { gallerySize: GALLERY });
 }, 180_000);
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 describe("first-start seed (a living community gallery)", () => {
   it("makes at least 8 styles, each with a stored preview and a name in all 14 languages", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
 import { stickerSlug } from "#common/stickers.ts";
 import { addPrivateSticker, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { gallerySticker } from "../seed/seed-database.ts";
 import { seoRoutes } from "./routes.ts";
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
   const owner = await signInTestUser(t, "owner@example.com");
   await addPrivateSticker(t, owner.userId, "privateSticker1");
 }, 120_000);
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 async function get(path: string, server: { request(path: string): Response | Promise<Response> } = t.server) {
   const response = await server.request(path);

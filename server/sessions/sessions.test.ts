@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestApp, setCookieOf, signInByEmail } from "#tests/support/accounts.ts";
+import { setCookieOf, signInByEmail } from "#tests/support/accounts.ts";
 import { callApi, type TestSession } from "#tests/support/stickers.ts";
-import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { sessions, users } from "../db/schema.ts";
 import { createSession } from "./create-session.ts";
 import { hashToken, resolveSession } from "./resolve-session.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { gallerySticker } from "../seed/seed-database.ts";
 
 let t: TestApp;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   stranger = await signInTestUser(t, "stranger@example.com");
   await addPrivateSticker(t, owner.userId, "privateSticker1");
 }, 180_000);
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 const get = (stickerInstId: string, options: { session?: TestSession; language?: string } = {}) =>
   callApi(t, "GET", "/api/sticker/get", { params: { stickerInstId }, ...options });

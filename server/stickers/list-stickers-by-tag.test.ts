@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StickerListItem } from "#common/stickers.ts";
 import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers, stickerTags } from "../db/schema.ts";
 import { hotScore, hotScoreSql } from "./hot-score.ts";
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   const owner = await signInTestUser(t, "owner@example.com");
   await addPrivateSticker(t, owner.userId, "privateSticker1");
 }, 180_000);
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 const pageByTag = (params: Record<string, string>) => callApi(t, "GET", "/api/square/pageByTag", { params });
 const instIds = (list: StickerListItem[]) => list.map((item) => item.stickerInstId);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { stickers } from "../db/schema.ts";
 import { createOfflineProvider } from "../generation/index.ts";
 import { seedDatabase } from "../seed/seed-database.ts";
@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDatabase(t.app, createOfflineProvider(), { gallerySize: 3 });
 }, 120_000);
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 describe("public list cache", () => {
   it("serves the same page for the cache time, then reads the database again", async () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StickerListItem } from "#common/stickers.ts";
 import { addPrivateSticker, callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { stickers } from "../db/schema.ts";
 import { gallerySticker } from "../seed/seed-database.ts";
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   const owner = await signInTestUser(t, "owner@example.com");
   await addPrivateSticker(t, owner.userId, "privateSticker1");
 }, 180_000);
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 const recommend = (stickerInstId: string) => callApi(t, "GET", "/api/sticker/recommendation", { params: { stickerInstId } });
 

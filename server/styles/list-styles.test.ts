@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { styles } from "../db/schema.ts";
 
 let t: TestApp;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   );
   await t.app.database.db.insert(styles).values({ key: "other", type: 2, names: { en: "Other" } });
 });
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 async function page(params: Record<string, string>, language = "en-US") {
   const response = await t.server.request(

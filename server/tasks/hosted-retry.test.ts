@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
 import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { parseConfig } from "../config.ts";
 import { pointsLedger, tasks } from "../db/schema.ts";
 import { providerSettingsOf } from "../generation/create-provider.ts";
@@ -75,8 +75,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await workers?.stop();
-  await t?.app.tasks.stop();
-  await t?.close();
+  await closeTestApp(t);
   imagesApi.closeAllConnections();
   await new Promise<void>((resolve) => imagesApi.close(() => resolve()));
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
 import { userWithPoints, waitForTask } from "#tests/support/tasks.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { stickers } from "../db/schema.ts";
 import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";
 
@@ -25,8 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await workers?.stop();
-  await t?.app.tasks.stop();
-  await t?.close();
+  await closeTestApp(t);
 });
 
 function photoForm(fields: Record<string, string> = {}): FormData {

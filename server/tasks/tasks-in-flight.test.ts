@@ -11,7 +11,7 @@ import { validJpeg } from "#tests/fixtures/hostile-uploads.ts";
 import { engineName } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
 import { balanceOf, storedUploads, userWithPoints } from "#tests/support/tasks.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, tasks, users } from "../db/schema.ts";
 import { failTask } from "./run-task.ts";
 
@@ -23,8 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.app.tasks.stop();
-  await t?.close();
+  await closeTestApp(t);
 });
 
 const submitText = (session: TestSession, prompt: string, language = "en-US") =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
 import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, stickers, tasks, users } from "../db/schema.ts";
 import type { GenerationProvider } from "../generation/index.ts";
 import { changePoints } from "../points/change-points.ts";
@@ -26,8 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await workers?.stop();
-  await t?.app.tasks.stop();
-  await t?.close();
+  await closeTestApp(t);
 });
 
 describe("creating a sticker from text", () => {

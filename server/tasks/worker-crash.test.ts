@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, stickers, tasks, users } from "../db/schema.ts";
 import { changePoints } from "../points/change-points.ts";
 
@@ -108,8 +108,7 @@ describeOnPostgres("a worker process killed mid-task", () => {
     await Promise.all(workers.map(kill));
     imagesApi?.closeAllConnections();
     imagesApi?.close();
-    await t?.app.tasks.stop();
-    await t?.close();
+    await closeTestApp(t);
   });
 
   async function submit(email: string) {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TipPage } from "#common/stickers.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import tipData from "../seed/data/tips.json" with { type: "json" };
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createGalleryTestApp(0);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 async function tips(params: Record<string, string>, language = "en-US") {
   const { http, body } = await callApi(t, "GET", "/api/v2/aitask/generateRandomTip", { params, language });

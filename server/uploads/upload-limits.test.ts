@@ -10,7 +10,7 @@ import { API_VERSION, SIGNATURE_HEADERS } from "#common/signature.ts";
 import { validJpeg } from "#tests/fixtures/hostile-uploads.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
 import { balanceOf, storedUploads, userWithPoints } from "#tests/support/tasks.ts";
-import { signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { tasks } from "../db/schema.ts";
 import { changePoints } from "../points/change-points.ts";
 import { decodePoolOf } from "./decode-pool.ts";
@@ -30,8 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.app.tasks.stop();
-  await t?.close();
+  await closeTestApp(t);
 });
 
 // Sessions travel in the Authorization header here (the page's cookie works the same way).

@@ -25,7 +25,7 @@ import {
 } from "#tests/fixtures/hostile-uploads.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
 import { balanceOf, storedUploads, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { tasks } from "../db/schema.ts";
 import { startTaskWorkers, type TaskWorkers } from "../tasks/task-worker.ts";
 
@@ -42,8 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await workers?.stop();
-  await t?.app.tasks.stop();
-  await t?.close();
+  await closeTestApp(t);
 });
 
 async function taskRowsOf(userId: number) {

@@ -11,9 +11,8 @@ import { POINT_PACKS } from "#common/plans.ts";
 import { createServerApp, type PageRenderer } from "#server/app.ts";
 import { listen, type RunningServer } from "#server/serve.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
-import { closeTestApp } from "#tests/support/accounts.ts";
 import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
-import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * The app served on a real socket, with Debian's nginx in front (decision 0012). nginx connects to the

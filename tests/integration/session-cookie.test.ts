@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userOfRequest } from "#app/features/auth/session.server.ts";
-import { closeTestApp, setCookieOf } from "#tests/support/accounts.ts";
+import { setCookieOf } from "#tests/support/accounts.ts";
 import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
-import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 
 /** A signed call carrying one cookie, signed with the session's key or the public client key. */
 async function callWithCookie(t: TestApp, path: string, cookie: string, key: string, params: Record<string, string> = {}) {

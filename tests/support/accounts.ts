@@ -64,27 +64,3 @@ export async function signInByEmail(
   expect(info.body.status).toBe(200);
   return { userId: info.body.data.id, token, signingKey: info.body.data.signingKey, response };
 }
-
-/**
- * Closes a test app and waits until every pooled PostgreSQL connection has really closed. pg's
- * `pool.end()` resolves as soon as it has asked its connections to end; the harness then force-drops
- * the database, and a connection still closing gets 57P01 as an uncaught error. (The harness's own
- * close() could do this wait for everyone: tests/support/test-app.ts.)
- */
-export async function closeTestApp(t: TestApp): Promise<void> {
-  const pool = t.app.database.pool;
-  if (pool && !pool.ending) {
-    const open = pool.totalCount;
-    let removed = 0;
-    const allClosed = new Promise<void>((resolve) => {
-      if (open === 0) resolve();
-      pool.on("remove", () => {
-        removed += 1;
-        if (removed >= open) resolve();
-      });
-    });
-    await pool.end();
-    await allClosed;
-  }
-  await t.close();
-}

@@ -7,11 +7,47 @@ import { createServerApp, type ServerAppOptions } from "#server/app.ts";
 import { bootAppContext } from "#server/boot.ts";
 import type { AppContext } from "#server/context.ts";
 
+/** Close it with `closeTestApp(t)`, the only way: it has no close() of its own. */
 export interface TestApp {
   app: AppContext;
   server: ReturnType<typeof createServerApp>;
   dataDir: string;
-  close(): Promise<void>;
+}
+
+/** What closing each test app must clean up besides the app itself (its PostgreSQL database, its folder). */
+const cleanups = new WeakMap<TestApp, () => Promise<void>>();
+
+/**
+ * The one way to close a test app (every test file's afterAll, and apps a test makes for itself).
+ * Stops its job queue if it started (running jobs finish first; stop the test's own task workers
+ * before), then waits until every pooled PostgreSQL connection has really closed — pg's `pool.end()`
+ * resolves as soon as it has asked them to, and a connection still closing when the database is
+ * force-dropped gets 57P01 as an uncaught error — then closes the database, drops the test's
+ * PostgreSQL database and removes its data folder. Takes `undefined` (a beforeAll that failed) and
+ * is a no-op the second time.
+ */
+export async function closeTestApp(t: TestApp | undefined): Promise<void> {
+  if (!t) return;
+  const cleanup = cleanups.get(t);
+  if (!cleanup) return;
+  cleanups.delete(t);
+  await t.app.tasks.stop();
+  const pool = t.app.database.pool;
+  if (pool && !pool.ending) {
+    const open = pool.totalCount;
+    let removed = 0;
+    const allClosed = new Promise<void>((resolve) => {
+      if (open === 0) resolve();
+      pool.on("remove", () => {
+        removed += 1;
+        if (removed >= open) resolve();
+      });
+    });
+    await pool.end();
+    await allClosed;
+  }
+  await t.app.database.close().catch(() => undefined);
+  await cleanup();
 }
 
 /**
@@ -51,16 +87,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
     renderPage: async () => new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html" } }),
     ...options,
   });
-  return {
-    app,
-    server,
-    dataDir,
-    async close() {
-      await app.database.close().catch(() => undefined);
-      await database?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const testApp: TestApp = { app, server, dataDir };
+  cleanups.set(testApp, async () => {
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return testApp;
 }
 
 async function freshDatabaseUrl() {

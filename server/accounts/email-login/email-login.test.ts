@@ -4,9 +4,9 @@ import { bootAppContext } from "#server/boot.ts";
 import { ConfigError } from "#server/config.ts";
 import { emailLinks, pointsLedger, users } from "#server/db/schema.ts";
 import { hashToken } from "#server/sessions/resolve-session.ts";
-import { closeTestApp, latestLinkFor, openLink, setCookieOf, signInByEmail, viewLink } from "#tests/support/accounts.ts";
+import { latestLinkFor, openLink, setCookieOf, signInByEmail, viewLink } from "#tests/support/accounts.ts";
 import { callApi } from "#tests/support/stickers.ts";
-import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { CONFIRM_FORM_LIMIT_BYTES } from "./routes.ts";
 import { linkSealingKey, seal } from "./seal.ts";
 

@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestApp, openLink, setCookieOf } from "#tests/support/accounts.ts";
+import { openLink, setCookieOf } from "#tests/support/accounts.ts";
 import { callApi } from "#tests/support/stickers.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 interface CaughtMail {
   from: string;

@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema.ts";
-import { closeTestApp, setCookieOf, signInByEmail } from "#tests/support/accounts.ts";
+import { setCookieOf, signInByEmail } from "#tests/support/accounts.ts";
 import { callApi } from "#tests/support/stickers.ts";
-import { createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { GOOGLE_NONCE_COOKIE } from "./google-nonce.ts";
 
 const CLIENT_ID = "test-client.apps.googleusercontent.com";
