@@ -179,6 +179,28 @@ describe("who may load a sticker's files", () => {
   });
 });
 
+describe("file errors", () => {
+  it("answers an unknown key, someone else's private file and any other path under /files in one shape: the NOT_FOUND envelope, no-store", async () => {
+    const { picId } = await addSticker(t, 130, owner.userId, "private");
+    const answers = [
+      `/files/missing.png`,
+      `/files/${"b".repeat(32)}.png`,
+      `/files/${picId}.png`,
+      `/files/download/${picId}`,
+      `/files/export/${picId}/not-a-target`,
+      `/files/nested/${picId}.png`,
+      "/files/",
+      "/files",
+    ];
+    for (const path of answers) await expectNotFound(await get(t, path, stranger), path);
+    // Another method: the same envelope with its own code, never the page.
+    const posted = await t.server.request(`/files/${picId}.png`, { method: "POST" });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get("cache-control")).toBe("no-store");
+    expect(await posted.json()).toMatchObject({ status: "METHOD_NOT_ALLOWED", data: null });
+  });
+});
+
 describe("downloads and exports are made once and served from storage", () => {
   it("stores the watermarked download under a key naming the picture and the watermark's domain, and serves those stored bytes with an ETag", async () => {
     const { picId } = await addSticker(t, 70, owner.userId, "public");

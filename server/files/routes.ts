@@ -1,7 +1,8 @@
 /**
  * GET /files/:key: a stored file by its name, to whoever may see it (file-access.ts). Public files
  * carry a year-long immutable cache; an owner's private file is never stored; anything else is
- * NOT_FOUND, so a private file is indistinguishable from none.
+ * NOT_FOUND, so a private file is indistinguishable from none. Every error under /files is the
+ * envelope with `Cache-Control: no-store` (`respondWithFileError`).
  */
 import { Hono } from "hono";
 import { AppError } from "#common/errors.ts";
@@ -10,7 +11,7 @@ import type { AppEnv } from "../http/env.ts";
 import { STORAGE_KEY_PATTERN } from "../storage/storage.ts";
 import { cacheControlOf, respondWithFileError, storedFileAccess } from "./file-access.ts";
 
-/** Mount with `server.route("/files", storedFileRoutes(app))`, after the download routes. */
+/** Mount with `server.route("/files", storedFileRoutes(app))`, after the download routes (its catch-all comes last). */
 export function storedFileRoutes(app: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.onError((error, c) => respondWithFileError(c, error));
@@ -25,6 +26,12 @@ export function storedFileRoutes(app: AppContext): Hono<AppEnv> {
       "Cache-Control": cacheControlOf(access),
       "Content-Length": String(file.body.length),
     });
+  });
+
+  // Anything else under /files (another depth, the bare folder, another method) answers the same
+  // envelope as an unknown key, never a page: one shape for every file error.
+  routes.all("*", (c) => {
+    throw new AppError(c.req.method === "GET" || c.req.method === "HEAD" ? "NOT_FOUND" : "METHOD_NOT_ALLOWED");
   });
 
   return routes;
