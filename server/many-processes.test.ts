@@ -6,18 +6,18 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { latestLinkFor, openLink, setCookieOf } from "#tests/support/accounts.ts";
+import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
 import { userWithPoints, waitForTask } from "#tests/support/tasks.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { stickers } from "./db/schema.ts";
 import { closeRateLimits } from "./rate-limit.ts";
 import { sessionCookieName } from "./sessions/session-cookie.ts";
 import { startTaskWorkers, type TaskWorkers } from "./tasks/task-worker.ts";
 
-const onPostgres = process.env.TEST_ENGINE === "postgres";
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const CACHE_SECONDS = 1;
 const MAILBOX_DAILY_LIMIT = 2;
@@ -34,7 +34,7 @@ let one: TestApp;
 let two: TestApp;
 let workersOnTwo: TaskWorkers | null = null;
 
-describe.runIf(onPostgres)("two processes on one PostgreSQL database", () => {
+describeOnPostgres("two processes on one PostgreSQL database", () => {
   beforeAll(async () => {
     one = await createGalleryTestApp(3, shared);
     // The second instance reads and writes the first one's database and file store.
@@ -43,9 +43,8 @@ describe.runIf(onPostgres)("two processes on one PostgreSQL database", () => {
 
   afterAll(async () => {
     await workersOnTwo?.stop();
-    await one?.app.tasks.stop();
-    await two?.close();
-    await one?.close();
+    await closeTestApp(two);
+    await closeTestApp(one);
     await closeRateLimits();
   });
 

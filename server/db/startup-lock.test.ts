@@ -8,10 +8,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeOnPostgres } from "#tests/support/engine.ts";
 
 const base = process.env.TEST_DATABASE_URL;
-const onPostgres = process.env.TEST_ENGINE === "postgres" && Boolean(base);
 const GALLERY = 4;
 const METRICS_PORT = 3571;
 let workerScrape: { status: number; text: string; health: number } | null = null;
@@ -46,7 +46,7 @@ function run(script: string, env: Record<string, string>, onLine?: (line: string
   return new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, stdout, stderr })));
 }
 
-describe.runIf(onPostgres)("four processes starting together on an empty PostgreSQL database", () => {
+describeOnPostgres("four processes starting together on an empty PostgreSQL database", () => {
   let results: Exit[] = [];
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
 import { userWithPoints, waitForTask } from "#tests/support/tasks.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { startTaskWorkers, type TaskWorkers } from "../tasks/task-worker.ts";
 import { listenForMetrics } from "./metrics-listener.ts";
 
@@ -28,7 +28,7 @@ describe("the /metrics gate without METRICS_TOKEN", () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => closeTestApp(t));
 
   it("answers a direct request from this machine in Prometheus text format, with process metrics", async () => {
     const response = await t.server.request("http://localhost/metrics");
@@ -77,7 +77,7 @@ describe("the /metrics gate with METRICS_TOKEN", () => {
   beforeAll(async () => {
     t = await createTestApp({ METRICS_TOKEN: TOKEN });
   });
-  afterAll(() => t.close());
+  afterAll(() => closeTestApp(t));
 
   it("answers 401 without a token, 403 with a wrong one, 200 with the right one from anywhere", async () => {
     const none = await t.server.request("http://localhost/metrics");
@@ -103,7 +103,7 @@ describe("metrics move with the work", () => {
   });
   afterAll(async () => {
     await workers?.stop();
-    await t?.close();
+    await closeTestApp(t);
   });
 
   const scrape = async () => (await t.server.request("http://localhost/metrics")).text();

@@ -9,15 +9,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
+import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
 import { balanceOf } from "#tests/support/tasks.ts";
-import type { TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, stickers, tasks } from "../db/schema.ts";
 import { changePoints } from "../points/change-points.ts";
-
-const onPostgres = process.env.TEST_ENGINE === "postgres";
 
 let t: TestApp;
 let imagesApi: Server;
@@ -82,7 +81,7 @@ async function ledgerOf(taskId: number) {
   return row;
 }
 
-describe.runIf(onPostgres)("a worker process stopped with SIGTERM mid-task", () => {
+describeOnPostgres("a worker process stopped with SIGTERM mid-task", () => {
   beforeAll(async () => {
     pngBase64 = (
       await sharp({ create: { width: 1024, height: 1024, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
@@ -122,8 +121,7 @@ describe.runIf(onPostgres)("a worker process stopped with SIGTERM mid-task", () 
     for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
     imagesApi?.closeAllConnections();
     imagesApi?.close();
-    await t?.app.tasks.stop();
-    await t?.close();
+    await closeTestApp(t);
   });
 
   it("finishes the job in hand within the grace period, then exits 0", async () => {
