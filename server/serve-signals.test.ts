@@ -84,7 +84,7 @@ function readUntilClosed(socket: Socket) {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("SIGTERM to a web process", () => {
-  it("finishes a download in flight whole, answers /readyz 503 while draining, refuses new connections, then exits 0", async () => {
+  it("finishes a download in flight whole, answers /readyz 503 while draining (also on a connection opened but not yet asked), refuses new connections, then exits 0", async () => {
     const server = await start({ SHUTDOWN_GRACE_MS: "20000" });
     // An idle keep-alive connection (one answer already read) must be closed by the drain.
     const idle = await openSocket(server.port);
@@ -95,6 +95,10 @@ describe("SIGTERM to a web process", () => {
     const late = await openSocket(server.port);
     const lateAnswer = readUntilClosed(late);
     late.write("GET /readyz HTTP/1.1\r\nHost: localhost\r\n");
+    // A connection opened but not yet asked anything (a proxy sends its request right after connecting,
+    // and will not resend a POST): the drain must not close it under the request on its way.
+    const unasked = await openSocket(server.port);
+    const unaskedAnswer = readUntilClosed(unasked);
 
     let signalled!: () => void;
     const signalSent = new Promise<void>((resolve) => {
@@ -107,6 +111,7 @@ describe("SIGTERM to a web process", () => {
     await signalSent;
     await pause(300);
     late.write("\r\n");
+    unasked.write("GET /readyz HTTP/1.1\r\nHost: localhost\r\n\r\n");
     await expect(openSocket(server.port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
 
     expect(await inFlight).toEqual({ status: 200, bytes: CHUNKS * CHUNK, complete: true });
@@ -114,6 +119,7 @@ describe("SIGTERM to a web process", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 503/);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(answer).toContain('"draining"');
+    expect(await unaskedAnswer).toMatch(/^HTTP\/1\.1 503/);
     expect(await idleClosed).toMatch(/^HTTP\/1\.1 200/);
     expect(await server.exited, server.output()).toBe(0);
   }, 30_000);

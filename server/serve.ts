@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { AppContext } from "./context.ts";
@@ -19,6 +19,48 @@ export interface RunningServer {
 
 /** How often idle keep-alive connections are closed while draining (a busy one turns idle when its answer ends). */
 const IDLE_SWEEP_MS = 100;
+/**
+ * A connection accepted but not yet asked anything may already carry a request on its way (a proxy
+ * sends it right after connecting, and will not resend a POST it has sent): it is left this long
+ * before a drain closes it.
+ */
+const UNASKED_CONNECTION_MS = 2000;
+
+interface ConnectionState {
+  openedAt: number;
+  answered: boolean;
+  inFlight: number;
+}
+
+/**
+ * Node's `closeIdleConnections` also closes a connection whose first request has not been read yet,
+ * which cuts a request a proxy has just sent. This closes only connections that have answered and
+ * wait idle, and the unasked ones once they are older than `UNASKED_CONNECTION_MS`.
+ */
+function connectionTracker() {
+  const connections = new Map<Socket, ConnectionState>();
+  return {
+    opened(socket: Socket) {
+      connections.set(socket, { openedAt: Date.now(), answered: false, inFlight: 0 });
+      socket.once("close", () => connections.delete(socket));
+    },
+    asked(socket: Socket, answerDone: Promise<unknown>) {
+      const state = connections.get(socket);
+      if (!state) return;
+      state.inFlight += 1;
+      void answerDone.then(() => {
+        state.inFlight -= 1;
+        state.answered = true;
+      });
+    },
+    closeIdle(now = Date.now()) {
+      for (const [socket, state] of connections) {
+        if (state.inFlight > 0) continue;
+        if (state.answered || now - state.openedAt > UNASKED_CONNECTION_MS) socket.end();
+      }
+    },
+  };
+}
 
 /**
  * The Node request listener production (and `npm run dev`) serves: security headers and the request
@@ -37,11 +79,14 @@ export function listen(
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const handle = nodeListener(app, server);
+    const connections = connectionTracker();
     const http = createServer((req, res) => {
+      connections.asked(req.socket, new Promise((done) => res.once("close", done)));
       // While draining, every answer closes its connection, so keep-alive clients reconnect elsewhere.
       if (drain.draining) res.setHeader("Connection", "close");
       handle(req, res);
     });
+    http.on("connection", (socket: Socket) => connections.opened(socket));
     http.listen(app.config.PORT, app.config.HOST, () => {
       const info = http.address() as AddressInfo;
       const { PUBLIC_URL: url, HOST: host, localMode } = app.config;
@@ -52,8 +97,8 @@ export function listen(
           drain.draining = true;
           app.log.info({ reason, graceMs: app.config.SHUTDOWN_GRACE_MS }, "draining in-flight requests");
           const closed = new Promise<void>((done) => http.close(() => done()));
-          http.closeIdleConnections();
-          const sweep = setInterval(() => http.closeIdleConnections(), IDLE_SWEEP_MS);
+          connections.closeIdle();
+          const sweep = setInterval(() => connections.closeIdle(), IDLE_SWEEP_MS);
           let graceTimer: NodeJS.Timeout | undefined;
           const grace = new Promise<"late">((done) => {
             graceTimer = setTimeout(() => done("late"), app.config.SHUTDOWN_GRACE_MS);
@@ -65,6 +110,8 @@ export function listen(
             app.log.warn({ graceMs: app.config.SHUTDOWN_GRACE_MS }, "grace period over: cutting the connections still open");
             http.closeAllConnections();
           }
+          // Mail asked for just before the stop (a sign-in link) still goes out.
+          await app.mail.drain();
           await closeRateLimits();
           // Running jobs finish (or return to the queue) before the database closes.
           await hooks.beforeClose?.().catch((error: unknown) => app.log.warn({ err: error }, "stopping the task workers failed"));
