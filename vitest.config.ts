@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Vitest's default on this 2-core machine is one worker; most files wait on child processes
+    // (the generator, real servers), so two keep both cores busy.
+    maxWorkers: 2,
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
     // The default output, then the suites a PGlite run skipped because they need PostgreSQL.
     reporters: ["default", "./tests/support/postgres-only-reporter.ts"],

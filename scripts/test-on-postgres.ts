@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 
 /**
- * The server suites again on the real PostgreSQL named by TEST_DATABASE_URL (each test file makes
+ * The server and cross-layer (tests/integration) suites again on the real PostgreSQL named by TEST_DATABASE_URL (each test file makes
  * its own database there), all but the API fuzz; extra arguments narrow the run
  * (`npm run test:postgres -- server/points`). The concurrency proofs (row locks, simultaneous
  * submits, workers killed mid-task) only mean something there.
@@ -30,7 +30,7 @@ const targets = process.argv.slice(2);
 // The API fuzz aims at the HTTP edge, which does not depend on the engine; it runs on PGlite only (decision 0018).
 const result = spawnSync(
   "npx",
-  ["vitest", "run", ...(targets.length > 0 ? targets : ["server"]), "--exclude", "server/http/api-fuzz.test.ts"],
+  ["vitest", "run", ...(targets.length > 0 ? targets : ["server", "tests/integration"]), "--exclude", "server/http/api-fuzz.test.ts"],
   { stdio: "inherit", env: { ...process.env, TEST_ENGINE: "postgres" } },
 );
 process.exit(result.status ?? 1);

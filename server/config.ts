@@ -5,7 +5,7 @@ import { ConfigError } from "./config-error.ts";
 import { canonicalAddress, isLoopbackAddress, parseTrustProxy, type TrustProxy, TrustProxyError } from "./http/trust-proxy.ts";
 
 /**
- * The one place that reads `process.env` (STYLE.md §5). Parsed once at boot; a bad value stops the
+ * The one place that reads `process.env` (docs/ARCHITECTURE.md, "Config"). Parsed once at boot; a bad value stops the
  * process with a message naming the variable.
  */
 const booleanish = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");

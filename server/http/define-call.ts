@@ -6,7 +6,7 @@ import type { AppEnv } from "./env.ts";
 /**
  * One API call, declared once: its method and path, the zod schemas of what it takes and answers
  * (the same schemas parse input and generate /api/docs), who may call it, and the one service call
- * it makes. Handlers stay thin: guard → parse → call → envelope (STYLE.md §2).
+ * it makes. Handlers stay thin: guard → parse → call → envelope (docs/ARCHITECTURE.md, "Thin handlers").
  */
 export type CallAccess = "public" | "user";
 

@@ -11,12 +11,6 @@ import { describe, expect, it } from "vitest";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 const SELF = "tests/architecture/doc-citations.test.ts";
-/**
- * Files other work is changing right now, whose comments still cite an outside STYLE.md: their
- * citations become docs/ARCHITECTURE.md, "Config" (server/config.ts) and "Thin handlers"
- * (server/http/define-call.ts). Remove each entry once its comment is fixed.
- */
-const PENDING_OUTSIDE_CITATIONS = new Set(["server/config.ts", "server/http/define-call.ts"]);
 const ROOTS = ["app", "server", "common", "tests", "scripts", "bench", "docs"];
 const TOP_FILES = ["README.md"];
 
@@ -45,7 +39,7 @@ describe("comments and docs cite documents inside the repository", () => {
   it("every Markdown file a comment or doc names exists in the repository", () => {
     const missing = citations(/(?<![\w#/.-])((?:\.\.\/|[\w-]+\/)*[\w-]+\.md)\b/g)
       .map(({ file, match }) => ({ file, cited: match[1] ?? "" }))
-      .filter(({ file, cited }) => !cited.includes("NNNN") && !PENDING_OUTSIDE_CITATIONS.has(file))
+      .filter(({ cited }) => !cited.includes("NNNN"))
       .filter(({ file, cited }) => {
         const candidates = [cited, path.posix.join(path.posix.dirname(file), cited), path.posix.join("docs", cited)];
         return !candidates.some((candidate) => !candidate.startsWith("..") && existsSync(path.join(repo, candidate)));

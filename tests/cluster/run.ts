@@ -9,7 +9,8 @@
  * web process. One summary line; exit code 1 when a check fails.
  *
  * Settings: CLUSTER_USERS (100), CLUSTER_CONCURRENCY (20), CLUSTER_PORT (3600: the balancer, then the
- * web processes; S3 and SMTP at +40, +41), TEST_DATABASE_URL, TEST_REDIS_URL.
+ * web processes; S3 and SMTP at +40, +41), TEST_DATABASE_URL (required; without it the run says so and
+ * passes, or fails under CI=true), TEST_REDIS_URL.
  */
 import sharp from "sharp";
 import { ClusterUser, newTraffic } from "./client.ts";
@@ -397,6 +398,18 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
+if (!process.env.TEST_DATABASE_URL) {
+  // Like the PostgreSQL run (scripts/test-on-postgres.ts): never silent, and a CI without it fails.
+  const inCi = /^(1|true)$/i.test(process.env.CI ?? "");
+  console.error(
+    [
+      "!! Cluster test NOT run: TEST_DATABASE_URL is not set (it also needs Redis, TEST_REDIS_URL, and nginx).",
+      "!! Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it.",
+      inCi ? "!! CI=true: failing." : "!! Passing anyway (not CI).",
+    ].join("\n"),
+  );
+  process.exit(inCi ? 1 : 0);
+}
 main().catch((error: unknown) => {
   console.error("cluster test could not run:", error);
   process.exit(1);

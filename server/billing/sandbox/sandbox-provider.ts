@@ -16,7 +16,7 @@ import { createSandboxStore } from "./sandbox-store.ts";
 import { providerSubscriptionOf, switchSandboxPrice, updateSandboxSubscription } from "./sandbox-subscriptions.ts";
 
 /**
- * The local stand-in for Stripe (local mode only, ARCHITECTURE "Local mode fails closed"). It keeps
+ * The local stand-in for Stripe (local mode only, docs/ARCHITECTURE.md, "Local mode fails closed"). It keeps
  * its own "provider side" state (sandbox-store.ts) apart from the app's tables, serves a same-origin
  * checkout and portal page, and reports what happens as the same events Stripe's webhooks would send
  * (sandbox-events.ts), so apply-billing-event.ts runs the same code for both.
