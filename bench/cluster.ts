@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cluster` (issue 13): the deployment of tests/cluster/cluster.ts (nginx, web processes,
+ * `npm run bench:cluster`: the deployment of tests/cluster/cluster.ts (nginx, web processes,
  * workers, PostgreSQL, Redis, S3) measured two ways:
  *   - tasks per minute with 1 and with 2 workers: drawing with the offline generator (CPU-bound, so on
  *     a 2-core machine shared with the web process and PostgreSQL the ratio cannot reach 2), and with
