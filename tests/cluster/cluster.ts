@@ -15,6 +15,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import S3rver from "s3rver";
 import { SMTPServer } from "smtp-server";
+import { createPostgresDatabase } from "#tests/support/postgres-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const NGINX = ["/usr/sbin/nginx", "nginx"].find((command) => !spawnSync(command, ["-v"]).error) ?? null;
@@ -234,25 +235,6 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-async function freshDatabase(base: string) {
-  const name = `sticker_cluster_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 function redisUrl() {
   const url = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
   url.pathname = `/${REDIS_DB}`;
@@ -291,7 +273,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   };
   try {
-    const database = await freshDatabase(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+    const database = await createPostgresDatabase(
+      process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+      `sticker_cluster_${process.pid}_${Date.now()}`,
+    );
     cleanups.push(() => database.drop());
     const redis = redisUrl();
     await flushRedis(redis);

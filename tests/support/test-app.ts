@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
 import { createServerApp, type ServerAppOptions } from "#server/app.ts";
 import { bootAppContext } from "#server/boot.ts";
 import type { AppContext } from "#server/context.ts";
+import { createPostgresDatabase } from "./postgres-database.ts";
 
 /** Close it with `closeTestApp(t)`, the only way: it has no close() of its own. */
 export interface TestApp {
@@ -95,25 +95,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   return testApp;
 }
 
-async function freshDatabaseUrl() {
+function freshDatabaseUrl() {
   const base = process.env.TEST_DATABASE_URL;
   if (!base || process.env.TEST_ENGINE !== "postgres") return null;
-  const name = `sticker_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createPostgresDatabase(base, `sticker_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`);
 }
 
 export interface SignedRequestOptions {
