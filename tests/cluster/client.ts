@@ -6,7 +6,8 @@
  */
 import { Agent, request as httpRequest } from "node:http";
 import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
-import { type CaughtMail, CLIENT_KEY, sleep } from "./cluster.ts";
+import type { CaughtMail } from "#tests/support/smtp-sink.ts";
+import { CLIENT_KEY, sleep } from "./cluster.ts";
 
 export interface Answer {
   status: number;

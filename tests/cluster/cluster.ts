@@ -13,9 +13,9 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import S3rver from "s3rver";
-import { SMTPServer } from "smtp-server";
 import { NGINX, PROXY_ADDRESS, startNginx } from "#tests/support/nginx.ts";
 import { createPostgresDatabase } from "#tests/support/postgres-database.ts";
+import { type CaughtMail, startSmtpSink } from "#tests/support/smtp-sink.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUCKET = "stickers";
@@ -25,11 +25,6 @@ const S3_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 export const CLIENT_KEY = "cluster-test-public-client-key";
 /** The cluster's own Redis database, emptied before and after (rate-limit keys have a fixed prefix). */
 const REDIS_DB = 13;
-
-export interface CaughtMail {
-  to: string;
-  raw: string;
-}
 
 export interface ClusterOptions {
   webs: number;
@@ -272,24 +267,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await s3.run();
     cleanups.push(() => s3.close());
 
-    const mails: CaughtMail[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => {
-          raw += chunk.toString("utf8");
-        });
-        stream.on("end", () => {
-          mails.unshift({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
-    cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    const smtp = await startSmtpSink(smtpPort);
+    cleanups.push(() => smtp.close());
 
     const nginxDir = path.join(dir, "nginx");
     await mkdir(nginxDir);
@@ -336,7 +315,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       webs: processes.filter((member) => member.role === "web"),
       workers: processes.filter((member) => member.role === "worker"),
       db: pool,
-      mails,
+      mails: smtp.mails,
       proxyLog: () => {
         try {
           return readFileSync(path.join(nginxDir, "error.log"), "utf8");
