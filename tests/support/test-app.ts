@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
 import { createServerApp, type ServerAppOptions } from "#server/app.ts";
 import { bootAppContext } from "#server/boot.ts";
 import type { AppContext } from "#server/context.ts";
+import { signatureHeaders } from "./call-signature.ts";
 import { createPostgresDatabase } from "./postgres-database.ts";
 
 /** Close it with `closeTestApp(t)`, the only way: it has no close() of its own. */
@@ -116,22 +116,12 @@ export interface SignedRequestOptions {
 /** Builds a call signed exactly as the page signs it. */
 export async function signedRequest(method: "GET" | "POST", pathname: string, options: SignedRequestOptions): Promise<Request> {
   const search = new URLSearchParams(options.params ?? {});
-  const timestamp = String(options.timestamp ?? Date.now());
-  const params =
-    method === "GET"
-      ? [...search.entries()]
-      : options.form
-        ? [...options.form.entries()].filter(([, value]) => typeof value === "string")
-        : bodyParams(options.body ?? {});
-  const signature = await signCall(method, pathname, params, timestamp, options.key);
+  const signature = await signatureHeaders(method, pathname, { ...options, search, client: "test/1" });
   const url = `http://localhost${pathname}${search.size ? `?${search}` : ""}`;
   return new Request(url, {
     method,
     headers: {
-      [SIGNATURE_HEADERS.version]: API_VERSION,
-      [SIGNATURE_HEADERS.timestamp]: timestamp,
-      [SIGNATURE_HEADERS.client]: "test/1",
-      [SIGNATURE_HEADERS.signature]: signature,
+      ...signature,
       ...(method === "POST" && !options.form ? { "Content-Type": "application/json" } : {}),
       ...options.headers,
     },
