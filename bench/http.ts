@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
-import pg from "pg";
 import { API_VERSION, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
+import { createPostgresDatabase } from "#tests/support/postgres-database.ts";
 
 /**
  * `npm run bench`: requests/s and p99 latency of a raw node:http hello world, /healthz, the
@@ -17,17 +17,6 @@ const DB_NAME = "sticker_bench";
 const RAW_PORT = 3301;
 const APP_PORT = 3302;
 const CLIENT_KEY = "sticker-studio-public-client-key-v2";
-
-async function freshDatabase() {
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-}
 
 function start(command: string[], env: Record<string, string>): ChildProcess {
   const [bin, ...args] = command;
@@ -52,7 +41,7 @@ async function load(name: string, url: string, headers: Record<string, string> =
 
 const children: ChildProcess[] = [];
 try {
-  const databaseUrl = await freshDatabase();
+  const databaseUrl = (await createPostgresDatabase(BASE_URL, DB_NAME, { replace: true })).url;
   children.push(start(["node", "bench/raw-server.ts"], { PORT: String(RAW_PORT) }));
   children.push(
     start(["node", "scripts/start.ts"], {

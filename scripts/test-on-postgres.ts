@@ -30,7 +30,13 @@ const targets = process.argv.slice(2);
 // The API fuzz aims at the HTTP edge, which does not depend on the engine; it runs on PGlite only (decision 0018).
 const result = spawnSync(
   "npx",
-  ["vitest", "run", ...(targets.length > 0 ? targets : ["server", "tests/integration"]), "--exclude", "server/http/api-fuzz.test.ts"],
+  [
+    "vitest",
+    "run",
+    ...(targets.length > 0 ? targets : ["server", "tests/integration"]),
+    "--exclude",
+    "server/http/api-fuzz.test.ts",
+  ],
   { stdio: "inherit", env: { ...process.env, TEST_ENGINE: "postgres" } },
 );
 process.exit(result.status ?? 1);

@@ -5,8 +5,10 @@
  * balancer had no process to answer; everything else that goes wrong is counted.
  */
 import { Agent, request as httpRequest } from "node:http";
-import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
-import { type CaughtMail, CLIENT_KEY, sleep } from "./cluster.ts";
+import { SIGNATURE_HEADERS } from "#common/signature.ts";
+import { signatureHeaders } from "#tests/support/call-signature.ts";
+import type { CaughtMail } from "#tests/support/smtp-sink.ts";
+import { CLIENT_KEY, sleep } from "./cluster.ts";
 
 export interface Answer {
   status: number;
@@ -136,18 +138,8 @@ export class ClusterUser {
     options: { params?: Record<string, string>; body?: unknown; form?: FormData; port?: number; uncounted?: boolean } = {},
   ): Promise<Envelope<T>> {
     const search = new URLSearchParams(options.params ?? {});
-    const timestamp = String(Date.now());
-    const params =
-      method === "GET"
-        ? [...search.entries()]
-        : options.form
-          ? [...options.form.entries()].filter(([, value]) => typeof value === "string")
-          : bodyParams(options.body ?? {});
     const headers: Record<string, string> = {
-      [SIGNATURE_HEADERS.version]: API_VERSION,
-      [SIGNATURE_HEADERS.timestamp]: timestamp,
-      [SIGNATURE_HEADERS.client]: "cluster/1",
-      [SIGNATURE_HEADERS.signature]: await signCall(method, pathname, params, timestamp, this.signingKey),
+      ...(await signatureHeaders(method, pathname, { ...options, search, key: this.signingKey, client: "cluster/1" })),
       [SIGNATURE_HEADERS.key]: this.signingKey === CLIENT_KEY ? "client" : "session",
       "Accept-Language": "en-US",
     };

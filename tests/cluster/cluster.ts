@@ -7,19 +7,17 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createConnection } from "node:net";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import S3rver from "s3rver";
-import { SMTPServer } from "smtp-server";
+import { NGINX, PROXY_ADDRESS, startNginx } from "#tests/support/nginx.ts";
+import { createPostgresDatabase } from "#tests/support/postgres-database.ts";
+import { type CaughtMail, startSmtpSink } from "#tests/support/smtp-sink.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-export const NGINX = ["/usr/sbin/nginx", "nginx"].find((command) => !spawnSync(command, ["-v"]).error) ?? null;
-/** nginx connects to the web processes from this address; TRUST_PROXY names it (decision 0012). */
-export const PROXY_ADDRESS = "127.0.0.2";
 const BUCKET = "stickers";
 /** s3rver checks request signatures against these fixed credentials. */
 const S3_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
@@ -27,11 +25,6 @@ const S3_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 export const CLIENT_KEY = "cluster-test-public-client-key";
 /** The cluster's own Redis database, emptied before and after (rate-limit keys have a fixed prefix). */
 const REDIS_DB = 13;
-
-export interface CaughtMail {
-  to: string;
-  raw: string;
-}
 
 export interface ClusterOptions {
   webs: number;
@@ -161,25 +154,6 @@ export function tail(text: string, lines = 30) {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = createConnection({ host: "127.0.0.1", port });
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once("error", () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`nothing listens on ${port}`));
-        else setTimeout(attempt, 50);
-      });
-    };
-    attempt();
-  });
-}
-
 /** deploy/nginx.conf with its ${NAME} placeholders filled, as envsubst does in compose.yaml. */
 export async function renderNginxConfig(values: Record<string, string>): Promise<string> {
   const template = await readFile(path.join(ROOT, "deploy/nginx.conf"), "utf8");
@@ -234,25 +208,6 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-async function freshDatabase(base: string) {
-  const name = `sticker_cluster_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 function redisUrl() {
   const url = new URL(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
   url.pathname = `/${REDIS_DB}`;
@@ -291,7 +246,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   };
   try {
-    const database = await freshDatabase(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+    const database = await createPostgresDatabase(
+      process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+      `sticker_cluster_${process.pid}_${Date.now()}`,
+    );
     cleanups.push(() => database.drop());
     const redis = redisUrl();
     await flushRedis(redis);
@@ -309,51 +267,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await s3.run();
     cleanups.push(() => s3.close());
 
-    const mails: CaughtMail[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => {
-          raw += chunk.toString("utf8");
-        });
-        stream.on("end", () => {
-          mails.unshift({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
-    cleanups.push(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    const smtp = await startSmtpSink(smtpPort);
+    cleanups.push(() => smtp.close());
 
     const nginxDir = path.join(dir, "nginx");
     await mkdir(nginxDir);
-    // nginx's workers may run as another user: they write their temp files here.
-    await chmod(nginxDir, 0o777);
     const config = await renderNginxConfig({
       NGINX_DIR: nginxDir,
       NGINX_LISTEN: `127.0.0.1:${lbPort}`,
       NGINX_PROXY_BIND: PROXY_ADDRESS,
       NGINX_UPSTREAM_SERVERS: webPorts.map((port) => `server 127.0.0.1:${port};`).join(" "),
     });
-    await writeFile(path.join(nginxDir, "nginx.conf"), config);
-    const nginx = spawn(NGINX, ["-c", path.join(nginxDir, "nginx.conf"), "-p", nginxDir, "-g", "daemon off;"], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let nginxErrors = "";
-    nginx.stderr?.on("data", (chunk: Buffer) => {
-      nginxErrors += chunk.toString();
-    });
-    const nginxExited = new Promise((resolve) => nginx.once("exit", resolve));
-    cleanups.push(async () => {
-      if (nginx.exitCode === null) nginx.kill("SIGQUIT");
-      await nginxExited;
-    });
-    await waitForPort(lbPort, 10_000).catch((error: unknown) => {
-      throw new Error(`nginx did not start: ${nginxErrors}`, { cause: error });
-    });
+    const nginx = await startNginx(nginxDir, config, lbPort);
+    cleanups.push(() => nginx.stop());
 
     const origin = `http://localhost:${lbPort}`;
     const shared: Record<string, string> = {
@@ -389,7 +315,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       webs: processes.filter((member) => member.role === "web"),
       workers: processes.filter((member) => member.role === "worker"),
       db: pool,
-      mails,
+      mails: smtp.mails,
       proxyLog: () => {
         try {
           return readFileSync(path.join(nginxDir, "error.log"), "utf8");

@@ -1,42 +1,21 @@
 import { createServer } from "node:http";
-import { SMTPServer } from "smtp-server";
+import { type CaughtMail, startSmtpSink } from "../support/smtp-sink.ts";
 import { E2E_PORT } from "./google-keys.ts";
 
 /** The browser tests' SMTP server: the app sends real mail to it; tests read it back over HTTP. */
 export const SMTP_PORT = E2E_PORT + 81;
 export const MAIL_READER_PORT = E2E_PORT + 82;
 
-interface CaughtMail {
-  to: string;
-  raw: string;
-}
-
 export async function startMailSink() {
-  const mails: CaughtMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        mails.unshift({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw });
-        callback();
-      });
-    },
-  });
+  const smtp = await startSmtpSink(SMTP_PORT);
   const reader = createServer((req, res) => {
     const to = new URL(req.url ?? "/", "http://localhost").searchParams.get("to");
     res.writeHead(200, { "Content-Type": "application/json" });
-    res.end(JSON.stringify(mails.filter((mail) => !to || mail.to === to)));
+    res.end(JSON.stringify(smtp.mails.filter((mail) => !to || mail.to === to)));
   });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve));
   await new Promise<void>((resolve) => reader.listen(MAIL_READER_PORT, "127.0.0.1", resolve));
   return async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await new Promise<void>((resolve) => reader.close(() => resolve()));
   };
 }

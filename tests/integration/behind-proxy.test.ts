@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { createConnection, createServer } from "node:net";
+import { createServer } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
@@ -11,6 +10,7 @@ import { POINT_PACKS } from "#common/plans.ts";
 import { createServerApp, type PageRenderer } from "#server/app.ts";
 import { listen, type RunningServer } from "#server/serve.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
+import { NGINX, PROXY_ADDRESS, type RunningNginx, startNginx } from "#tests/support/nginx.ts";
 import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 
@@ -19,8 +19,6 @@ import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests
  * app from 127.0.0.2 (proxy_bind), the only address TRUST_PROXY trusts; the test's clients reach
  * nginx from 127.0.0.3 and 127.0.0.4, and the app directly from 127.0.0.1 (all loopback on Linux).
  */
-const NGINX = ["/usr/sbin/nginx", "nginx"].find((command) => !spawnSync(command, ["-v"]).error) ?? null;
-const PROXY_ADDRESS = "127.0.0.2";
 /** A second trusted proxy, played by the test itself, to forward IPv6 client addresses. */
 const SECOND_PROXY = "127.0.0.8";
 const CLIENT_A = "127.0.0.3";
@@ -46,25 +44,6 @@ function freePort(): Promise<number> {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
     });
-  });
-}
-
-function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = createConnection({ host: "127.0.0.1", port });
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once("error", () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`nothing listens on ${port}`));
-        else setTimeout(attempt, 50);
-      });
-    };
-    attempt();
   });
 }
 
@@ -236,15 +215,13 @@ describe("straight to the app (no proxy in between)", () => {
 });
 
 describe.skipIf(NGINX === null)("behind nginx (skipped when nginx is not installed; .ci/run installs it)", () => {
-  let nginx: ChildProcess;
+  let nginx: RunningNginx | undefined;
   let nginxDir: string;
   let proxyPort: number;
 
   beforeAll(async () => {
     proxyPort = await freePort();
     nginxDir = await mkdtemp(path.join(tmpdir(), "sticker-nginx-"));
-    // nginx's workers may run as another user: they write their temp files here.
-    await chmod(nginxDir, 0o777);
     const config = `
 worker_processes 1;
 pid ${nginxDir}/nginx.pid;
@@ -269,25 +246,11 @@ http {
   }
 }
 `;
-    await writeFile(path.join(nginxDir, "nginx.conf"), config);
-    nginx = spawn(NGINX as string, ["-c", path.join(nginxDir, "nginx.conf"), "-p", nginxDir, "-g", "daemon off;"], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    nginx.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    await waitForPort(proxyPort).catch((error: unknown) => {
-      throw new Error(`nginx did not start: ${stderr}`, { cause: error });
-    });
+    nginx = await startNginx(nginxDir, config, proxyPort);
   }, 30_000);
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx.once("exit", resolve));
-      nginx.kill("SIGQUIT");
-      await exited;
-    }
+    await nginx?.stop();
     if (nginxDir) await rm(nginxDir, { recursive: true, force: true });
   });
 

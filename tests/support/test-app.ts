@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
 import { createServerApp, type ServerAppOptions } from "#server/app.ts";
 import { bootAppContext } from "#server/boot.ts";
 import type { AppContext } from "#server/context.ts";
+import { signatureHeaders } from "./call-signature.ts";
+import { createPostgresDatabase } from "./postgres-database.ts";
 
 /** Close it with `closeTestApp(t)`, the only way: it has no close() of its own. */
 export interface TestApp {
@@ -95,25 +95,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   return testApp;
 }
 
-async function freshDatabaseUrl() {
+function freshDatabaseUrl() {
   const base = process.env.TEST_DATABASE_URL;
   if (!base || process.env.TEST_ENGINE !== "postgres") return null;
-  const name = `sticker_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createPostgresDatabase(base, `sticker_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`);
 }
 
 export interface SignedRequestOptions {
@@ -131,22 +116,12 @@ export interface SignedRequestOptions {
 /** Builds a call signed exactly as the page signs it. */
 export async function signedRequest(method: "GET" | "POST", pathname: string, options: SignedRequestOptions): Promise<Request> {
   const search = new URLSearchParams(options.params ?? {});
-  const timestamp = String(options.timestamp ?? Date.now());
-  const params =
-    method === "GET"
-      ? [...search.entries()]
-      : options.form
-        ? [...options.form.entries()].filter(([, value]) => typeof value === "string")
-        : bodyParams(options.body ?? {});
-  const signature = await signCall(method, pathname, params, timestamp, options.key);
+  const signature = await signatureHeaders(method, pathname, { ...options, search, client: "test/1" });
   const url = `http://localhost${pathname}${search.size ? `?${search}` : ""}`;
   return new Request(url, {
     method,
     headers: {
-      [SIGNATURE_HEADERS.version]: API_VERSION,
-      [SIGNATURE_HEADERS.timestamp]: timestamp,
-      [SIGNATURE_HEADERS.client]: "test/1",
-      [SIGNATURE_HEADERS.signature]: signature,
+      ...signature,
       ...(method === "POST" && !options.form ? { "Content-Type": "application/json" } : {}),
       ...options.headers,
     },
