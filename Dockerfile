@@ -16,7 +16,9 @@ RUN npm run build \
 
 # 3. What runs: no compilers, no dev dependencies, not root.
 FROM node:24-bookworm-slim AS runtime
+# BUILD_CHECK=off: the build above is current, and its tools were pruned (scripts/build-if-stale.ts).
 ENV NODE_ENV=production \
+    BUILD_CHECK=off \
     PORT=3000 \
     DATA_DIR=/app/data
 WORKDIR /app

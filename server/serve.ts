@@ -110,8 +110,9 @@ export function listen(
             app.log.warn({ graceMs: app.config.SHUTDOWN_GRACE_MS }, "grace period over: cutting the connections still open");
             http.closeAllConnections();
           }
-          // Mail asked for just before the stop (a sign-in link) still goes out.
-          await app.mail.drain();
+          // Mail asked for just before the stop (a sign-in link) still goes out, within the grace: an
+          // unreachable SMTP server must not keep the jobs below from stopping in time.
+          await Promise.race([app.mail.drain(), new Promise((done) => setTimeout(done, app.config.SHUTDOWN_GRACE_MS).unref())]);
           await closeRateLimits();
           // Running jobs finish (or return to the queue) before the database closes.
           await hooks.beforeClose?.().catch((error: unknown) => app.log.warn({ err: error }, "stopping the task workers failed"));

@@ -100,7 +100,7 @@ describeOnPostgres("four processes starting together on an empty PostgreSQL data
     expect(workerScrape?.text).toContain("# TYPE sticker_generation_duration_seconds histogram");
   });
 
-  it("applies each committed migration exactly once", async () => {
+  it("records every committed migration and both queues once", async () => {
     const journal = JSON.parse(await readFile("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] };
     const client = new pg.Client({ connectionString: url });
     await client.connect();

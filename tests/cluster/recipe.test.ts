@@ -31,6 +31,11 @@ const commandOf = (anchor: string) =>
   JSON.parse(new RegExp(`${anchor}[\\s\\S]*?\\n  command: (\\[.*\\])`).exec(compose)?.[1] ?? "null") as string[] | null;
 
 describe("the deployment recipe runs what the cluster test runs", () => {
+  it("the image turns the build check off (its build is current and its build tools are pruned)", () => {
+    expect(dockerfile).toMatch(/npm run build[\s\S]*npm prune --omit=dev/);
+    expect(dockerfile).toMatch(/^ENV [\s\S]*?\bBUILD_CHECK=off\b/m);
+  });
+
   it("the image's command is the start script's and compose's worker command is the worker script's", () => {
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd ?? "null")).toEqual(scriptCommand("start"));
