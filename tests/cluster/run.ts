@@ -1,5 +1,5 @@
 /**
- * `npm run test:cluster` (issue 13): two web processes and two workers started together on a fresh
+ * `npm run test:cluster`: two web processes and two workers started together on a fresh
  * PostgreSQL database, with Redis, S3 (s3rver), an SMTP sink and nginx in front (tests/cluster/cluster.ts).
  * At least 100 simulated users go through the balancer — sign in by the mailed link, make text and
  * picture stickers, favourite, download, switch plans on the payments sandbox — while one worker is
