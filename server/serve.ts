@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
@@ -44,11 +44,11 @@ function connectionTracker() {
       connections.set(socket, { openedAt: Date.now(), answered: false, inFlight: 0 });
       socket.once("close", () => connections.delete(socket));
     },
-    asked(socket: Socket, answerDone: Promise<unknown>) {
+    asked(socket: Socket, response: ServerResponse) {
       const state = connections.get(socket);
       if (!state) return;
       state.inFlight += 1;
-      void answerDone.then(() => {
+      response.once("close", () => {
         state.inFlight -= 1;
         state.answered = true;
       });
@@ -81,7 +81,7 @@ export function listen(
     const handle = nodeListener(app, server);
     const connections = connectionTracker();
     const http = createServer((req, res) => {
-      connections.asked(req.socket, new Promise((done) => res.once("close", done)));
+      connections.asked(req.socket, res);
       // While draining, every answer closes its connection, so keep-alive clients reconnect elsewhere.
       if (drain.draining) res.setHeader("Connection", "close");
       handle(req, res);

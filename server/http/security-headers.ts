@@ -105,8 +105,9 @@ export function withSocketHeaders(
     prepared.cspNonce = newNonce();
     prepared.requestId = requestIdFrom(req.headers["x-request-id"]);
     res.setHeader("X-Request-Id", prepared.requestId);
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
-    for (const [name, value] of Object.entries(securityHeadersFor(path, options, prepared.cspNonce))) res.setHeader(name, value);
+    // The decision reads the path's prefix only, so the raw URL (query and all) serves as it is.
+    for (const [name, value] of Object.entries(securityHeadersFor(req.url ?? "/", options, prepared.cspNonce)))
+      res.setHeader(name, value);
     void listener(req, res);
   };
 }
