@@ -12,7 +12,6 @@ const PROVIDER_SETTINGS = [
   "OPENAI_BASE_URL",
   "OPENAI_IMAGE_MODEL",
   "OPENAI_TIMEOUT_MS",
-  "NODE_ENV",
 ] as const satisfies readonly (keyof Config)[];
 
 /** The parsed settings a provider is made from: all the generator child process is handed. */
@@ -37,9 +36,7 @@ export function createGenerationProvider(config: ProviderConfig): GenerationProv
         timeoutMs: config.OPENAI_TIMEOUT_MS,
       });
     case "sleep":
-      // A measuring stand-in (bench:cluster): it draws nothing, so a real site must never run it.
-      if (config.NODE_ENV === "production")
-        throw new ConfigError("GENERATION_PROVIDER=sleep is for benchmarks: not with NODE_ENV=production");
+      // A measuring stand-in (bench:cluster): it draws nothing; parseConfig refuses it with NODE_ENV=production.
       return createSleepProvider();
   }
 }
