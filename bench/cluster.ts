@@ -11,9 +11,9 @@
  * Prints a table. Settings: BENCH_TASKS (30), BENCH_SECONDS (10), BENCH_CONNECTIONS (20), CLUSTER_PORT.
  */
 import autocannon from "autocannon";
-import { API_VERSION, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
 import { ClusterUser, newTraffic } from "#tests/cluster/client.ts";
 import { CLIENT_KEY, type Cluster, prepareBuild, sleep, startCluster } from "#tests/cluster/cluster.ts";
+import { signatureHeaders } from "#tests/support/call-signature.ts";
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 30);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -83,17 +83,10 @@ async function tasksPerMinute(workers: number, provider: "offline" | "sleep"): P
 const unanswered: string[] = [];
 
 async function requestsPerSecond(cluster: Cluster, path: string, signed: boolean): Promise<number> {
-  const headers: Record<string, string> = {};
-  if (signed) {
-    const url = new URL(path, cluster.origin);
-    const timestamp = String(Date.now());
-    Object.assign(headers, {
-      [SIGNATURE_HEADERS.version]: API_VERSION,
-      [SIGNATURE_HEADERS.timestamp]: timestamp,
-      [SIGNATURE_HEADERS.client]: "bench/1",
-      [SIGNATURE_HEADERS.signature]: await signCall("GET", url.pathname, [...url.searchParams.entries()], timestamp, CLIENT_KEY),
-    });
-  }
+  const url = new URL(path, cluster.origin);
+  const headers = signed
+    ? await signatureHeaders("GET", url.pathname, { search: url.searchParams, key: CLIENT_KEY, client: "bench/1" })
+    : {};
   const result = await autocannon({ url: `${cluster.origin}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
   if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} non-2xx answers`);
   if (result.errors > 0)

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
-import { API_VERSION, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
+import { signatureHeaders } from "#tests/support/call-signature.ts";
 import { createPostgresDatabase } from "#tests/support/postgres-database.ts";
 
 /**
@@ -61,13 +61,7 @@ try {
     ["page", "1"],
     ["size", "24"],
   ];
-  const timestamp = String(Date.now());
-  const signed = {
-    [SIGNATURE_HEADERS.version]: API_VERSION,
-    [SIGNATURE_HEADERS.timestamp]: timestamp,
-    [SIGNATURE_HEADERS.client]: "bench/1",
-    [SIGNATURE_HEADERS.signature]: await signCall("GET", path, params, timestamp, CLIENT_KEY),
-  };
+  const signed = await signatureHeaders("GET", path, { search: new URLSearchParams(params), key: CLIENT_KEY, client: "bench/1" });
   const check = await fetch(`http://127.0.0.1:${APP_PORT}${path}?${new URLSearchParams(params)}`, { headers: signed });
   const body = (await check.json()) as { status: unknown; data: { total: number } };
   if (body.status !== 200 || body.data.total < 200) throw new Error(`list call answered ${JSON.stringify(body).slice(0, 300)}`);

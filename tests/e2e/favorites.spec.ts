@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { API_VERSION, bodyParams, SIGNATURE_HEADERS, signCall } from "#common/signature.ts";
+import { signatureHeaders } from "../support/call-signature.ts";
 import { expect, test } from "./fixtures.ts";
 import { signInByEmail, uniqueEmail } from "./session.ts";
 
@@ -15,15 +15,13 @@ async function signedCall<T>(page: Page, method: "GET" | "POST", path: string, i
       (window as unknown as { __reactRouterDataRouter: { state: { loaderData: { root: { signingKey: string } } } } })
         .__reactRouterDataRouter.state.loaderData.root.signingKey,
   );
-  const timestamp = String(Date.now());
   const query = Object.entries(input).map(([name, value]): [string, string] => [name, String(value)]);
-  const params = method === "GET" ? query : bodyParams(input);
-  const headers = {
-    [SIGNATURE_HEADERS.version]: API_VERSION,
-    [SIGNATURE_HEADERS.timestamp]: timestamp,
-    [SIGNATURE_HEADERS.client]: "web/e2e",
-    [SIGNATURE_HEADERS.signature]: await signCall(method, path, params, timestamp, key),
-  };
+  const headers = await signatureHeaders(method, path, {
+    search: new URLSearchParams(query),
+    body: input,
+    key,
+    client: "web/e2e",
+  });
   const response =
     method === "GET"
       ? await page.request.get(`${path}?${new URLSearchParams(query)}`, { headers })
