@@ -7,6 +7,10 @@
  *
  * Linux carries a parent's peak RSS into the children it spawns, so this process stays small: the
  * fixtures are built and written to a temporary folder by a child of their own.
+ *
+ * Last, the event loop while pictures decode: a child decodes 24 MP JPEGs, as many at once as the
+ * decode pool allows (UPLOAD_DECODE_CONCURRENCY), and prints the loop's delay next to the decode
+ * time: sharp decodes on its own threads, so the loop stays free for other requests.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -40,6 +44,7 @@ const [mode, ...args] = process.argv.slice(2);
 if (mode === "--build") await buildCases(args[0]!);
 else if (mode === "--baseline") await measureBaseline();
 else if (mode === "--case") await measureCase(args[0]!, JSON.parse(args[1]!) as UploadLimits);
+else if (mode === "--event-loop") await measureEventLoop();
 else await main();
 
 function print(value: BuiltCases | Measurement) {
@@ -121,6 +126,46 @@ async function measureCase(file: string, limits: UploadLimits) {
   print({ outcome, maxRssKb: process.resourceUsage().maxRSS, ms });
 }
 
+interface EventLoopMeasurement {
+  decodes: number;
+  atOnce: number;
+  decodeMs: number;
+  delayP50Ms: number;
+  delayP99Ms: number;
+  delayMaxMs: number;
+}
+
+/** Child: rounds of 24 MP JPEG decodes, as many at once as the pool allows, under an event-loop delay monitor. */
+async function measureEventLoop() {
+  const { monitorEventLoopDelay } = await import("node:perf_hooks");
+  const { parseConfig } = await import("#server/config.ts");
+  const { readUpload, uploadLimitsOf } = await import("#server/uploads/read-upload.ts");
+  const { validJpeg } = await import("#tests/fixtures/hostile-uploads.ts");
+  const config = parseConfig(process.env);
+  const limits = uploadLimitsOf(config);
+  const atOnce = config.UPLOAD_DECODE_CONCURRENCY;
+  const rounds = 3;
+  const photo = await validJpeg(6000, 4000);
+  const monitor = monitorEventLoopDelay({ resolution: 5 });
+  monitor.enable();
+  const started = performance.now();
+  for (let round = 0; round < rounds; round += 1) {
+    await Promise.all(Array.from({ length: atOnce }, () => readUpload(photo, limits)));
+  }
+  const decodeMs = performance.now() - started;
+  monitor.disable();
+  const ms = (ns: number) => ns / 1e6;
+  const measured: EventLoopMeasurement = {
+    decodes: rounds * atOnce,
+    atOnce,
+    decodeMs,
+    delayP50Ms: ms(monitor.percentile(50)),
+    delayP99Ms: ms(monitor.percentile(99)),
+    delayMaxMs: ms(monitor.max),
+  };
+  process.stdout.write(`${JSON.stringify(measured)}\n`);
+}
+
 async function main() {
   const dir = await mkdtemp(join(tmpdir(), "bench-uploads-"));
   try {
@@ -155,6 +200,11 @@ async function main() {
     } else {
       console.log(`\nevery case answered as expected, every peak under ${TARGET_MB} MB`);
     }
+    const loop = await inChild<EventLoopMeasurement>(["--event-loop"]);
+    console.log(
+      `\nevent loop while decoding ${loop.decodes} JPEGs of 6000×4000 (${loop.atOnce} at once, ${loop.decodeMs.toFixed(0)} ms in all): ` +
+        `delay p50 ${loop.delayP50Ms.toFixed(1)} ms, p99 ${loop.delayP99Ms.toFixed(1)} ms, max ${loop.delayMaxMs.toFixed(1)} ms`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

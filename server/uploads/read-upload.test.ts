@@ -243,3 +243,21 @@ describe("readUpload re-encodes what it accepts", () => {
     }
   });
 });
+
+describe("readUpload decodes off the event loop", () => {
+  it("lets the event loop turn many times while a 6000×4000 JPEG is decoded and re-encoded", async () => {
+    const photo = await validJpeg(6000, 4000);
+    let turns = 0;
+    let turning = true;
+    const turn = () => {
+      turns += 1;
+      if (turning) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const upload = await readUpload(photo, limits);
+    turning = false;
+    expect(upload).toMatchObject({ width: 1365, height: 2048 });
+    // A decode done on the loop itself would finish before the first turn (0 or 1 turns).
+    expect(turns).toBeGreaterThan(20);
+  });
+});
