@@ -146,7 +146,10 @@ describe("the shared page cache", () => {
     expect((await visit(t, "/ar", { "Accept-Language": "fr-FR" })).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
     // A visitor whose language is not English is sent to their prefix by the page itself, never given
     // the cached English page: neither by Accept-Language nor by the remembered language cookie.
-    for (const headers of [{ "Accept-Language": "fr-FR,fr;q=0.9" }, { "Accept-Language": "en-US", Cookie: "lang=ar" }] as Record<string, string>[]) {
+    for (const headers of [{ "Accept-Language": "fr-FR,fr;q=0.9" }, { "Accept-Language": "en-US", Cookie: "lang=ar" }] as Record<
+      string,
+      string
+    >[]) {
       const before = renders;
       const answer = await visit(t, "/", headers);
       expect(answer.headers.get(PAGE_CACHE_HEADER)).toBeNull();
