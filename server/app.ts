@@ -100,8 +100,9 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
     ttlSeconds: options.development ? 0 : app.config.PAGE_CACHE_SECONDS,
     security,
     render: (request, context) => options.renderPage(request, { app, nonce: "", ...context }),
+    compress: compressText,
   });
-  server.all("*", compressText, pageCache.middleware, (c) =>
+  server.all("*", pageCache.middleware, compressText, (c) =>
     options.renderPage(c.req.raw, {
       app,
       nonce: c.var.nonce,

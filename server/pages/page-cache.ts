@@ -27,7 +27,14 @@ export interface PageCacheOptions {
   security: SecurityHeaderOptions;
   /** Renders a page for the cache: the page route's own renderer, with no nonce. */
   render: CachedPageRenderer;
+  /**
+   * The page route's compression, applied to a render that could not be shared. Shared answers never
+   * pass through it: they are compressed already, and reading a cached body there would copy it.
+   */
+  compress: MiddlewareHandler;
 }
+
+type Encoding = "br" | "gzip" | "identity";
 
 interface Entry {
   identity: Buffer;
@@ -35,6 +42,8 @@ interface Entry {
   gzip: Buffer;
   etag: string;
   headers: Record<string, string>;
+  /** The headers of a hit in each encoding, made once (a hit then copies nothing). */
+  hits: Record<Encoding, Record<string, string>>;
   storedAt: number;
   bytes: number;
 }
@@ -89,6 +98,12 @@ export function renderedLanguage(
       ? languageFromAcceptLanguage(acceptLanguage)
       : DEFAULT_LANGUAGE;
   return wanted === DEFAULT_LANGUAGE ? DEFAULT_LANGUAGE : null;
+}
+
+function headersOf(shared: Record<string, string>, encoding: Encoding, body: Buffer, outcome: PageCacheOutcome) {
+  const headers: Record<string, string> = { ...shared, "Content-Length": String(body.length), [PAGE_CACHE_HEADER]: outcome };
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  return headers;
 }
 
 /** `If-None-Match` names this entity tag (weak comparison: the three encodings share it). */
@@ -165,7 +180,11 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     headers["Cache-Control"] = sharedControl;
     headers.Vary = vary;
     headers.ETag = etag;
-    return { identity, br, gzip: gz, etag, headers, storedAt: Date.now(), bytes: identity.length + br.length + gz.length };
+    const bodies = { identity, br, gzip: gz };
+    const hits = Object.fromEntries(
+      (["br", "gzip", "identity"] as const).map((encoding) => [encoding, headersOf(headers, encoding, bodies[encoding], "hit")]),
+    ) as Entry["hits"];
+    return { ...bodies, etag, headers, hits, storedAt: Date.now(), bytes: identity.length + br.length + gz.length };
   }
 
   /** Renders the page of `key` once, however many requests ask meanwhile; keeps it when it may be shared. */
@@ -212,14 +231,9 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
         },
       });
     }
-    const encoding = /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : null;
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    const headers: Record<string, string> = {
-      ...entry.headers,
-      "Content-Length": String(body.length),
-      [PAGE_CACHE_HEADER]: outcome,
-    };
-    if (encoding) headers["Content-Encoding"] = encoding;
+    const encoding: Encoding = /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : "identity";
+    const body = entry[encoding];
+    const headers = outcome === "hit" ? entry.hits[encoding] : headersOf(entry.headers, encoding, body, outcome);
     return new Response(method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
   }
 
@@ -276,9 +290,11 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     if (!(result instanceof Response)) return answer(result, "miss", method, ifNoneMatch, acceptEncoding);
     // Not shareable (a redirect, a 404, a page that set a cookie): answered to the request that
     // rendered it; a request that only waited for it renders its own.
-    if (!result.bodyUsed && !claimed.has(result)) {
+    if (!claimed.has(result)) {
       claimed.add(result);
-      c.res = result;
+      await options.compress(c, async () => {
+        c.res = result;
+      });
     } else {
       await next();
     }
