@@ -100,6 +100,16 @@ export function renderedLanguage(
   return wanted === DEFAULT_LANGUAGE ? DEFAULT_LANGUAGE : null;
 }
 
+/** A page for one reader: a shared cache (a CDN) must not keep it, unless the route said otherwise. */
+function markPrivate(response: Response) {
+  if (response.headers.has("Cache-Control")) return;
+  try {
+    response.headers.set("Cache-Control", "private, no-cache");
+  } catch {
+    // Response.redirect()'s headers are immutable: such an answer goes out with the headers it has.
+  }
+}
+
 function headersOf(shared: Record<string, string>, encoding: Encoding, body: Buffer, outcome: PageCacheOutcome) {
   const headers: Record<string, string> = { ...shared, "Content-Length": String(body.length), [PAGE_CACHE_HEADER]: outcome };
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
@@ -143,12 +153,15 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     bytes = 0;
   }
 
-  function store(key: string, entry: Entry) {
+  function drop(key: string) {
     const old = entries.get(key);
-    if (old) {
-      bytes -= old.bytes;
-      entries.delete(key);
-    }
+    if (!old) return;
+    bytes -= old.bytes;
+    entries.delete(key);
+  }
+
+  function store(key: string, entry: Entry) {
+    drop(key);
     if (entry.bytes > maxBytes / 4) return;
     entries.set(key, entry);
     bytes += entry.bytes;
@@ -201,7 +214,11 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     const result = (async () => {
       const response = await render(new Request(url, { headers: { Accept: "text/html" } }), context);
       const entry = await toEntry(response, vary);
-      if (!entry) return response;
+      if (!entry) {
+        // The page is no longer a shareable 200 (say, its sticker went private): a stale copy must go.
+        if (generation === startedIn) drop(key);
+        return response;
+      }
       if (generation === startedIn) store(key, entry);
       return entry;
     })();
@@ -257,8 +274,7 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
         : null;
     if (!language) {
       await next();
-      // A page for one reader: a shared cache (a CDN) must not keep it (decision 0021).
-      if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-cache");
+      markPrivate(c.res);
       return;
     }
     const query = c.req.url.indexOf("?");
@@ -280,8 +296,14 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     }
     if (found && now - found.storedAt < ttlMs + staleMs) {
       if (!filling.has(key)) {
-        fill(key, url, vary, render, { requestId: c.var.requestId, localStandIns }).catch((error: unknown) =>
-          app.log.warn({ err: error, path }, "renewing a shared page failed"),
+        fill(key, url, vary, render, { requestId: c.var.requestId, localStandIns }).then(
+          // Nobody reads an answer that could not be shared: let its render stop.
+          (result) => {
+            if (!(result instanceof Response) || claimed.has(result)) return;
+            claimed.add(result);
+            return result.body?.cancel();
+          },
+          (error: unknown) => app.log.warn({ err: error, path }, "renewing a shared page failed"),
         );
       }
       return answer(found, "stale", method, ifNoneMatch, acceptEncoding);
@@ -298,7 +320,7 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     } else {
       await next();
     }
-    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-cache");
+    markPrivate(c.res);
   };
 
   return {

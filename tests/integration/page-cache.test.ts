@@ -290,6 +290,24 @@ describe("stale pages", () => {
     }
   });
 
+  it("drops a stale page whose new render can no longer be shared (its sticker went private unannounced)", async () => {
+    const short = await appWithCache(5);
+    try {
+      await seedDatabase(short.app, createOfflineProvider(), { gallerySize: 1 });
+      const [row] = await short.app.database.db.select().from(stickers).limit(1);
+      const detail = `/sticker/${row!.stickerInstId}`;
+      vi.useFakeTimers({ toFake: ["Date"] });
+      expect((await visit(short, detail)).status).toBe(200);
+      // Changed behind the cache's back (no invalidation): only the renewal can notice.
+      await short.app.database.db.update(stickers).set({ visibility: "private" }).where(eq(stickers.id, row!.id));
+      vi.setSystemTime(Date.now() + 6000);
+      expect((await visit(short, detail)).headers.get(PAGE_CACHE_HEADER)).toBe("stale");
+      await expect.poll(async () => (await visit(short, detail)).status).toBe(302);
+    } finally {
+      await closeTestApp(short);
+    }
+  });
+
   it("renders a page once for visitors who ask for it at the same time", async () => {
     const before = renders;
     const answers = await Promise.all(Array.from({ length: 8 }, () => visit(t, "/privacy?together")));
