@@ -173,6 +173,19 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     }
   }
 
+  /**
+   * An answer rendered for the cache that cannot be shared (a 404, an error page) is still a page
+   * rendered without a nonce: it goes out with the hash policy of its own inline scripts.
+   */
+  async function withOwnPolicy(response: Response): Promise<Response> {
+    if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html") || !response.body) return response;
+    const html = await response.text();
+    const headers = new Headers(response.headers);
+    headers.set("Content-Security-Policy", sharedPagePolicy(options.security, inlineScriptHashes(html)));
+    headers.delete("Content-Length");
+    return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  }
+
   async function toEntry(response: Response, vary: string): Promise<Entry | null> {
     const type = response.headers.get("Content-Type") ?? "";
     if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie") || !response.body)
@@ -217,7 +230,7 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
       if (!entry) {
         // The page is no longer a shareable 200 (say, its sticker went private): a stale copy must go.
         if (generation === startedIn) drop(key);
-        return response;
+        return withOwnPolicy(response);
       }
       if (generation === startedIn) store(key, entry);
       return entry;
@@ -277,8 +290,9 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
       markPrivate(c.res);
       return;
     }
-    const query = c.req.url.indexOf("?");
-    const search = query < 0 ? "" : c.req.url.slice(query);
+    const requestUrl = c.req.url;
+    const query = requestUrl.indexOf("?");
+    const search = query < 0 ? "" : requestUrl.slice(query);
     const localStandIns = c.var.localStandIns;
     const key = `${localStandIns ? "local" : "remote"} ${language} ${path}${search}`;
     const ifNoneMatch = c.req.header("If-None-Match");
@@ -286,7 +300,8 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     // An unprefixed page is English only for visitors whose cookie or Accept-Language say so.
     const vary = language === DEFAULT_LANGUAGE ? "Accept-Encoding, Cookie, Accept-Language" : "Accept-Encoding, Cookie";
     const render = options.render;
-    const url = `${origin}${path}${search}`;
+    // The request's own (already normalised) path and query, on the public origin.
+    const url = `${origin}${requestUrl.slice(requestUrl.indexOf("/", requestUrl.indexOf("//") + 2))}`;
     const now = Date.now();
     const found = entries.get(key);
     if (found && now - found.storedAt < ttlMs) {

@@ -35,7 +35,10 @@ const renderPage: PageRenderer = async (request, context) => {
   const nonce = context.nonce ? ` nonce="${context.nonce}"` : "";
   const detail = url.pathname.match(/^\/sticker\/([^/]+)/);
   if (url.pathname === "/missing")
-    return new Response("<!doctype html><p>not found</p>", { status: 404, headers: { "Content-Type": "text/html" } });
+    return new Response(`<!doctype html><p>not found</p><script${nonce}>window.__missing = 1</script>`, {
+      status: 404,
+      headers: { "Content-Type": "text/html" },
+    });
   let main: string;
   if (detail) {
     const [row] = await db.select().from(stickers).where(eq(stickers.stickerInstId, detail[1]!));
@@ -339,6 +342,17 @@ describe("on a socket", () => {
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => http.close(() => resolve()));
+  });
+
+  it("sends a visitor's 404, rendered without a nonce, with the hash policy of its own inline script", async () => {
+    const missing = await fetch(`${origin}/missing`);
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    const text = /<script>([^<]*)<\/script>/.exec(html)?.[1];
+    expect(text).toBe("window.__missing = 1");
+    const policy = missing.headers.get("Content-Security-Policy")!;
+    expect(policy).toContain(`'sha256-${createHash("sha256").update(text!).digest("base64")}'`);
+    expect(policy).not.toContain("nonce-");
   });
 
   it("sends the cached page's hash policy instead of the socket's per-response nonce policy", async () => {
