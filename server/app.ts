@@ -12,6 +12,7 @@ import type { AppEnv } from "./http/env.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders, securityOptionsFor } from "./http/security-headers.ts";
 import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
+import { createPageCache } from "./pages/page-cache.ts";
 import { seoRoutes } from "./seo/routes.ts";
 
 /** What a page render receives from the server (read in loaders through the router context). */
@@ -93,7 +94,15 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/", billingRoutes(app));
   server.route("/", createApiRouter(app, allCalls(app)));
 
-  server.all("*", compressText, (c) =>
+  // Visitors' pages are rendered once and shared for PAGE_CACHE_SECONDS, without a nonce (decision 0021).
+  const security = securityOptionsFor(app.config, options.development);
+  const pageCache = createPageCache(app, {
+    ttlSeconds: options.development ? 0 : app.config.PAGE_CACHE_SECONDS,
+    security,
+    render: (request, context) => options.renderPage(request, { app, nonce: "", ...context }),
+    compress: compressText,
+  });
+  server.all("*", pageCache.middleware, compressText, (c) =>
     options.renderPage(c.req.raw, {
       app,
       nonce: c.var.nonce,

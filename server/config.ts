@@ -61,6 +61,12 @@ const envSchema = z.object({
   SEED_GALLERY_SIZE: z.coerce.number().int().min(0).max(5000).default(224),
   /** Seconds a process reuses a page of a public sticker list (0 = always read the database). */
   PUBLIC_LIST_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /**
+   * Seconds a process reuses a visitor's rendered page (0 = off); a page may be served up to as long
+   * again while one request renders it anew. At most 60, so the page's signing clock stays well inside
+   * the signature's 5 minutes (decision 0021).
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** Downloads and messenger exports one client may ask for per minute (RATE_LIMITED past it). */
   DOWNLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Sign-in mail goes out over this SMTP server (smtp:// or smtps://); required outside local mode. */

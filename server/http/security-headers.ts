@@ -25,9 +25,30 @@ export function newNonce() {
  * referrer policy, no framing, HSTS on https.
  */
 export function securityHeaderValues(options: SecurityHeaderOptions, nonce: string): Record<string, string> {
-  const scripts = [`'nonce-${nonce}'`, "'strict-dynamic'", ...(options.scriptSources ?? [])];
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(options, [`'nonce-${nonce}'`, "'strict-dynamic'"]),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    ...(options.hsts ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * The policy of a page shared between visitors (server/pages/page-cache.ts, decision 0021): its bytes
+ * are reused, so no nonce can be live in them. Its inline scripts are allowed by their SHA-256
+ * hashes, the build's modules by 'self' (no 'strict-dynamic', which would ignore 'self' and refuse
+ * the module preloads); everything else is the per-response policy.
+ */
+export function sharedPagePolicy(options: SecurityHeaderOptions, scriptHashes: readonly string[]): string {
+  return contentSecurityPolicy(options, ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)]);
+}
+
+function contentSecurityPolicy(options: SecurityHeaderOptions, scriptSources: string[]): string {
+  const scripts = [...scriptSources, ...(options.scriptSources ?? [])];
   const connect = ["'self'", ...(options.connectSources ?? []), ...(options.development ? ["ws:", "wss:"] : [])];
-  const csp = [
+  return [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,
     `style-src ${["'self'", "'unsafe-inline'", ...(options.styleSources ?? [])].join(" ")}`,
@@ -40,14 +61,6 @@ export function securityHeaderValues(options: SecurityHeaderOptions, nonce: stri
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
-  return {
-    "Content-Security-Policy": csp,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
-    ...(options.hsts ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
-  };
 }
 
 /** What the socket layer chose for this request (see `withSocketHeaders`). */

@@ -4,6 +4,7 @@ import type { StickerListItem, StickerPage } from "#common/stickers.ts";
 import type { Visibility } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
 import { stickers } from "../db/schema.ts";
+import { publicStickersChanged } from "../pages/page-changes.ts";
 import { stickerItemsByIds } from "./sticker-items.ts";
 
 /** The stickers the viewer made, newest first, private ones included (`/api/sticker/page/mySticker`). */
@@ -65,5 +66,7 @@ export async function setStickerVisibility(
     const [exists] = await db.select({ id: stickers.id }).from(stickers).where(eq(stickers.stickerInstId, o.stickerInstId));
     throw new AppError(exists ? "NO_PERMISSION" : "NOT_FOUND");
   }
+  // A sticker made private leaves the shared pages and lists of every process now, not after their TTL.
+  if (o.visibility === "private") await publicStickersChanged(db);
   return { stickerInstId: o.stickerInstId, visibility: o.visibility };
 }

@@ -36,3 +36,8 @@ export function listPublicStickers(db: Db, query: ListQuery, ttlSeconds: number)
   page.catch(() => cache.delete(key));
   return page;
 }
+
+/** Drops this process's cached pages of `db` at once (a sticker left the public lists; decision 0021). */
+export function forgetPublicLists(db: Db): void {
+  byDatabase.delete(db);
+}

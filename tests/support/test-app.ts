@@ -77,6 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
       DATA_DIR: dataDir,
       NODE_ENV: "test",
       PUBLIC_LIST_CACHE_SECONDS: "0",
+      PAGE_CACHE_SECONDS: "0",
       ...publicDefaults,
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,

@@ -1,0 +1,350 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { parse } from "hono/utils/cookie";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromAcceptLanguage } from "#common/languages.ts";
+import { LANGUAGE_COOKIE } from "#common/site.ts";
+import type { AppContext } from "../context.ts";
+import type { AppEnv } from "../http/env.ts";
+import { type SecurityHeaderOptions, sharedPagePolicy } from "../http/security-headers.ts";
+import { onPagesChanged } from "./page-changes.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A page render as the server app makes it (React Router behind `PageRenderer`). */
+export type CachedPageRenderer = (request: Request, context: { requestId: string; localStandIns: boolean }) => Promise<Response>;
+
+export interface PageCacheOptions {
+  /** Seconds an entry is served as it is (`PAGE_CACHE_SECONDS`; 0 turns the cache off). */
+  ttlSeconds: number;
+  /** Seconds past that an entry is still served while one request renders it anew. */
+  staleSeconds?: number;
+  maxEntries?: number;
+  /** Bytes of all entries together (the three encodings of each). */
+  maxBytes?: number;
+  security: SecurityHeaderOptions;
+  /** Renders a page for the cache: the page route's own renderer, with no nonce. */
+  render: CachedPageRenderer;
+  /**
+   * The page route's compression, applied to a render that could not be shared. Shared answers never
+   * pass through it: they are compressed already, and reading a cached body there would copy it.
+   */
+  compress: MiddlewareHandler;
+}
+
+type Encoding = "br" | "gzip" | "identity";
+
+interface Entry {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+  /** The headers of a hit in each encoding, made once (a hit then copies nothing). */
+  hits: Record<Encoding, Record<string, string>>;
+  storedAt: number;
+  bytes: number;
+}
+
+/** How one answer was found: a fresh entry, a stale one (renewed behind it), or a new render. */
+export type PageCacheOutcome = "hit" | "stale" | "miss";
+
+/** The header naming the outcome (tests and operators read it; a CDN ignores it). */
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+/** Both names the page's session cookie takes (decision 0012): either means "not a visitor". */
+const SESSION_COOKIES = ["token", "__Host-token"];
+
+/**
+ * Pages whose answer depends on more than the address: the payments sandbox (only for direct local
+ * requests, decision 0012) and a checkout's success page (it applies the buyer's checkout).
+ */
+const NEVER_SHARED = /^\/(?:[A-Za-z-]+\/)?(?:billing\/|rechargeSuccess(?:\/|$))/;
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** SHA-256 (base64) of every inline script's text in the page: what the shared policy allows. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes ?? "")) continue;
+    hashes.add(
+      createHash("sha256")
+        .update(text ?? "", "utf8")
+        .digest("base64"),
+    );
+  }
+  return [...hashes];
+}
+
+/**
+ * The language a page request renders in, or null when the page answers with a redirect instead:
+ * a prefixed path is its prefix's language; an unprefixed one is English unless the `lang` cookie or,
+ * on a first visit, Accept-Language sends the visitor to their prefix (app/routes/language.tsx, spec §1).
+ */
+export function renderedLanguage(
+  pathname: string,
+  cookies: Record<string, string>,
+  acceptLanguage: string | null,
+): Language | null {
+  const first = pathname.split("/")[1];
+  if (first && isLanguage(first)) return first === DEFAULT_LANGUAGE ? null : first;
+  const remembered = cookies[LANGUAGE_COOKIE];
+  const wanted = isLanguage(remembered)
+    ? remembered
+    : remembered === undefined
+      ? languageFromAcceptLanguage(acceptLanguage)
+      : DEFAULT_LANGUAGE;
+  return wanted === DEFAULT_LANGUAGE ? DEFAULT_LANGUAGE : null;
+}
+
+/** A page for one reader: a shared cache (a CDN) must not keep it, unless the route said otherwise. */
+function markPrivate(response: Response) {
+  if (response.headers.has("Cache-Control")) return;
+  try {
+    response.headers.set("Cache-Control", "private, no-cache");
+  } catch {
+    // Response.redirect()'s headers are immutable: such an answer goes out with the headers it has.
+  }
+}
+
+function headersOf(shared: Record<string, string>, encoding: Encoding, body: Buffer, outcome: PageCacheOutcome) {
+  const headers: Record<string, string> = { ...shared, "Content-Length": String(body.length), [PAGE_CACHE_HEADER]: outcome };
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  return headers;
+}
+
+/** `If-None-Match` names this entity tag (weak comparison: the three encodings share it). */
+function matchesEtag(header: string | undefined, etag: string) {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+/**
+ * The shared cache of pages rendered for visitors (decision 0021). Only GET and HEAD requests with no
+ * session cookie and no Authorization header take part; they are rendered from a request made of the
+ * key alone (the public address, path and query; no cookie, no client header), so an entry cannot
+ * hold anything of the request that filled it. Only whole 200 text/html answers without Set-Cookie
+ * are kept, compressed once (brotli, gzip, identity), with an ETag and a CSP listing the hashes of
+ * their inline scripts. Every other page request renders as before and is marked
+ * `Cache-Control: private, no-cache`.
+ */
+export function createPageCache(app: Pick<AppContext, "config" | "log" | "database">, options: PageCacheOptions) {
+  const ttlMs = options.ttlSeconds * 1000;
+  const staleMs = (options.staleSeconds ?? options.ttlSeconds) * 1000;
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const origin = new URL(app.config.PUBLIC_URL).origin;
+  const entries = new Map<string, Entry>();
+  const filling = new Map<string, Promise<Entry | Response>>();
+  let bytes = 0;
+  /** Bumped by every invalidation: a render begun before it is not kept. */
+  let generation = 0;
+  const sharedControl = `public, max-age=0, s-maxage=${options.ttlSeconds}, stale-while-revalidate=${options.staleSeconds ?? options.ttlSeconds}`;
+
+  function forget() {
+    generation += 1;
+    entries.clear();
+    filling.clear();
+    bytes = 0;
+  }
+
+  function drop(key: string) {
+    const old = entries.get(key);
+    if (!old) return;
+    bytes -= old.bytes;
+    entries.delete(key);
+  }
+
+  function store(key: string, entry: Entry) {
+    drop(key);
+    if (entry.bytes > maxBytes / 4) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    // Oldest first out (Map order is insertion order; a hit moves its entry to the end).
+    for (const [oldKey, oldest] of entries) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      entries.delete(oldKey);
+      bytes -= oldest.bytes;
+    }
+  }
+
+  /**
+   * An answer rendered for the cache that cannot be shared (a 404, an error page) is still a page
+   * rendered without a nonce: it goes out with the hash policy of its own inline scripts.
+   */
+  async function withOwnPolicy(response: Response): Promise<Response> {
+    if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html") || !response.body) return response;
+    const html = await response.text();
+    const headers = new Headers(response.headers);
+    headers.set("Content-Security-Policy", sharedPagePolicy(options.security, inlineScriptHashes(html)));
+    headers.delete("Content-Length");
+    return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  }
+
+  async function toEntry(response: Response, vary: string): Promise<Entry | null> {
+    const type = response.headers.get("Content-Type") ?? "";
+    if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie") || !response.body)
+      return null;
+    const identity = Buffer.from(await response.arrayBuffer());
+    const html = identity.toString("utf8");
+    const [br, gz] = await Promise.all([
+      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gzipped(identity, { level: 6 }),
+    ]);
+    const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!/^(content-length|content-encoding|cache-control|vary|etag|date|content-security-policy)$/i.test(name))
+        headers[name] = value;
+    });
+    headers["Content-Security-Policy"] = sharedPagePolicy(options.security, inlineScriptHashes(html));
+    headers["Cache-Control"] = sharedControl;
+    headers.Vary = vary;
+    headers.ETag = etag;
+    const bodies = { identity, br, gzip: gz };
+    const hits = Object.fromEntries(
+      (["br", "gzip", "identity"] as const).map((encoding) => [encoding, headersOf(headers, encoding, bodies[encoding], "hit")]),
+    ) as Entry["hits"];
+    return { ...bodies, etag, headers, hits, storedAt: Date.now(), bytes: identity.length + br.length + gz.length };
+  }
+
+  /** Renders the page of `key` once, however many requests ask meanwhile; keeps it when it may be shared. */
+  function fill(
+    key: string,
+    url: string,
+    vary: string,
+    render: CachedPageRenderer,
+    context: { requestId: string; localStandIns: boolean },
+  ) {
+    const running = filling.get(key);
+    if (running) return running;
+    const startedIn = generation;
+    const result = (async () => {
+      const response = await render(new Request(url, { headers: { Accept: "text/html" } }), context);
+      const entry = await toEntry(response, vary);
+      if (!entry) {
+        // The page is no longer a shareable 200 (say, its sticker went private): a stale copy must go.
+        if (generation === startedIn) drop(key);
+        return withOwnPolicy(response);
+      }
+      if (generation === startedIn) store(key, entry);
+      return entry;
+    })();
+    filling.set(key, result);
+    const done = () => {
+      if (filling.get(key) === result) filling.delete(key);
+    };
+    result.then(done, done);
+    return result;
+  }
+
+  function answer(
+    entry: Entry,
+    outcome: PageCacheOutcome,
+    method: string,
+    ifNoneMatch: string | undefined,
+    acceptEncoding: string,
+  ) {
+    if (matchesEtag(ifNoneMatch, entry.etag)) {
+      return new Response(null, {
+        status: 304,
+        headers: {
+          ETag: entry.etag,
+          "Cache-Control": entry.headers["Cache-Control"] ?? sharedControl,
+          Vary: entry.headers.Vary ?? "",
+          [PAGE_CACHE_HEADER]: outcome,
+        },
+      });
+    }
+    const encoding: Encoding = /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : "identity";
+    const body = entry[encoding];
+    const headers = outcome === "hit" ? entry.hits[encoding] : headersOf(entry.headers, encoding, body, outcome);
+    return new Response(method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  }
+
+  const claimed = new WeakSet<Response>();
+  const stopListening =
+    ttlMs > 0 ? onPagesChanged(app.database, forget, { url: app.config.DATABASE_URL, log: app.log }) : () => undefined;
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const method = c.req.method;
+    const cookieHeader = c.req.header("Cookie");
+    const cookies = cookieHeader ? parse(cookieHeader) : {};
+    const path = c.req.path;
+    const language =
+      ttlMs > 0 &&
+      (method === "GET" || method === "HEAD") &&
+      !c.req.header("Authorization") &&
+      !SESSION_COOKIES.some((name) => name in cookies) &&
+      !path.endsWith(".data") &&
+      !NEVER_SHARED.test(path)
+        ? renderedLanguage(path, cookies, c.req.header("Accept-Language") ?? null)
+        : null;
+    if (!language) {
+      await next();
+      markPrivate(c.res);
+      return;
+    }
+    const requestUrl = c.req.url;
+    const query = requestUrl.indexOf("?");
+    const search = query < 0 ? "" : requestUrl.slice(query);
+    const localStandIns = c.var.localStandIns;
+    const key = `${localStandIns ? "local" : "remote"} ${language} ${path}${search}`;
+    const ifNoneMatch = c.req.header("If-None-Match");
+    const acceptEncoding = c.req.header("Accept-Encoding") ?? "";
+    // An unprefixed page is English only for visitors whose cookie or Accept-Language say so.
+    const vary = language === DEFAULT_LANGUAGE ? "Accept-Encoding, Cookie, Accept-Language" : "Accept-Encoding, Cookie";
+    const render = options.render;
+    // The request's own (already normalised) path and query, on the public origin.
+    const url = `${origin}${requestUrl.slice(requestUrl.indexOf("/", requestUrl.indexOf("//") + 2))}`;
+    const now = Date.now();
+    const found = entries.get(key);
+    if (found && now - found.storedAt < ttlMs) {
+      entries.delete(key);
+      entries.set(key, found);
+      return answer(found, "hit", method, ifNoneMatch, acceptEncoding);
+    }
+    if (found && now - found.storedAt < ttlMs + staleMs) {
+      if (!filling.has(key)) {
+        fill(key, url, vary, render, { requestId: c.var.requestId, localStandIns }).then(
+          // Nobody reads an answer that could not be shared: let its render stop.
+          (result) => {
+            if (!(result instanceof Response) || claimed.has(result)) return;
+            claimed.add(result);
+            return result.body?.cancel();
+          },
+          (error: unknown) => app.log.warn({ err: error, path }, "renewing a shared page failed"),
+        );
+      }
+      return answer(found, "stale", method, ifNoneMatch, acceptEncoding);
+    }
+    const result = await fill(key, url, vary, render, { requestId: c.var.requestId, localStandIns });
+    if (!(result instanceof Response)) return answer(result, "miss", method, ifNoneMatch, acceptEncoding);
+    // Not shareable (a redirect, a 404, a page that set a cookie): answered to the request that
+    // rendered it; a request that only waited for it renders its own.
+    if (!claimed.has(result)) {
+      claimed.add(result);
+      await options.compress(c, async () => {
+        c.res = result;
+      });
+    } else {
+      await next();
+    }
+    markPrivate(c.res);
+  };
+
+  return {
+    middleware,
+    /** Drops every entry of this process (a sticker left the public pages). */
+    forget,
+    stop: stopListening,
+    get size() {
+      return entries.size;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import type { Database, Db } from "../db/client.ts";
+import type { Logger } from "../log.ts";
+import { forgetPublicLists } from "../stickers/public-list-cache.ts";
+
+/** The PostgreSQL channel on which any process says "a sticker left the public pages" (decision 0021). */
+export const PAGES_CHANGED_CHANNEL = "sticker_studio_pages_changed";
+
+const RETRY_FIRST_MS = 500;
+const RETRY_MOST_MS = 30_000;
+
+const forgetters = new WeakMap<Db, Set<() => void>>();
+const postgresListeners = new WeakMap<Db, () => void>();
+
+function forgetLocally(db: Db) {
+  forgetPublicLists(db);
+  for (const forget of forgetters.get(db) ?? []) forget();
+}
+
+/**
+ * A sticker left the public pages (made private, hidden or deleted): this process drops its shared
+ * pages and public lists at once, and on PostgreSQL every other process does when the notification
+ * reaches it (`onPagesChanged`). Call it after the change has committed.
+ */
+export async function publicStickersChanged(db: Db): Promise<void> {
+  forgetLocally(db);
+  await db.execute(sql`select pg_notify(${PAGES_CHANGED_CHANNEL}, '')`);
+}
+
+/**
+ * Runs `forget` whenever a sticker leaves the public pages, through this process or (PostgreSQL)
+ * any other on the same database. Returns the unsubscribe function.
+ */
+export function onPagesChanged(
+  database: Pick<Database, "db" | "pool">,
+  forget: () => void,
+  postgres?: { url: string | undefined; log: Logger },
+): () => void {
+  let set = forgetters.get(database.db);
+  if (!set) {
+    set = new Set();
+    forgetters.set(database.db, set);
+  }
+  set.add(forget);
+  if (database.pool && postgres?.url && !postgresListeners.has(database.db)) {
+    const db = database.db;
+    postgresListeners.set(
+      db,
+      listenOnPostgres(postgres.url, database.pool, () => forgetLocally(db), postgres.log),
+    );
+  }
+  return () => set.delete(forget);
+}
+
+/**
+ * One dedicated connection (not from the pool: a LISTEN belongs to its session) that LISTENs on the
+ * channel, reconnecting with back-off when it is lost; each (re)connection also forgets everything,
+ * since notifications sent while it was away are lost. The entries' TTL stays the bound meanwhile.
+ * It ends when the pool ends (the database is closing).
+ */
+function listenOnPostgres(url: string, pool: pg.Pool, onChange: () => void, log: Logger): () => void {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = RETRY_FIRST_MS;
+  let retry: NodeJS.Timeout | undefined;
+  const watch = setInterval(() => {
+    if (pool.ending) stop();
+  }, 1000).unref();
+
+  function stop() {
+    stopped = true;
+    clearInterval(watch);
+    clearTimeout(retry);
+    const open = client;
+    client = null;
+    open?.end().catch(() => undefined);
+  }
+
+  function lost(which: pg.Client, error?: unknown) {
+    if (client !== which) return;
+    client = null;
+    which.end().catch(() => undefined);
+    if (stopped || pool.ending) return stop();
+    log.warn({ err: error, retryInMs: delay }, "lost the page-change listener connection; reconnecting");
+    retry = setTimeout(connect, delay).unref();
+    delay = Math.min(delay * 2, RETRY_MOST_MS);
+  }
+
+  async function connect() {
+    if (stopped || pool.ending) return stop();
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on("notification", (message) => {
+      if (message.channel === PAGES_CHANGED_CHANNEL) onChange();
+    });
+    next.on("error", (error) => lost(next, error));
+    next.on("end", () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${PAGES_CHANGED_CHANNEL}`);
+      delay = RETRY_FIRST_MS;
+      onChange();
+    } catch (error) {
+      lost(next, error);
+    }
+  }
+
+  void connect();
+  return stop;
+}
