@@ -83,6 +83,8 @@ test.describe("e-mail sign-in (spec §4, §5)", () => {
 
   test("a protected tab asks to confirm, then opens the login dialog", async ({ page }) => {
     await page.goto("/stickers/stickers");
+    // The page comes from the shared page cache at once; its button works once the page has hydrated.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
     const prompt = page.getByRole("dialog", { name: "Sign in to continue" });
     await prompt.getByRole("button", { name: "Sign in" }).click();
