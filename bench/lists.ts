@@ -91,7 +91,7 @@ async function seedMillion(databaseUrl: string) {
        select 'bench' || n, pics.ids[1 + n % array_length(pics.ids, 1)], 'sticker ' || n, 'a sticker',
               'public', fav, log(greatest(fav, 1)::double precision) + extract(epoch from at) / 45000, at
        from (select array_agg(id order by id) as ids from pictures) pics,
-            lateral (select n, (floor(power(((n * 7919) % 10007) / 10007.0, 6) * 5000))::int as fav,
+            lateral (select n, (floor(power(((n::bigint * 7919) % 10007) / 10007.0, 6) * 5000))::int as fav,
                             now() - interval '1 second' * (($1::int - n) * 30) as at
                      from generate_series(1, $1::int) as n) s`,
       [STICKERS],
@@ -171,7 +171,10 @@ console.log(`seeding ${STICKERS.toLocaleString("en")} stickers: ${seedSeconds.to
 console.log(`224-sticker gallery first start: ${gallerySeconds.toFixed(1)} s`);
 console.log("| list | total | p50 ms | p95 ms |");
 console.log("|---|---:|---:|---:|");
-for (const row of [...gallery.map((r) => ({ ...r, name: `gallery ${r.name}` })), ...million.map((r) => ({ ...r, name: `1M ${r.name.replace("deep", String(DEEP_PAGE))}` }))]) {
+for (const row of [
+  ...gallery.map((r) => ({ ...r, name: `gallery ${r.name}` })),
+  ...million.map((r) => ({ ...r, name: `1M ${r.name.replace("deep", String(DEEP_PAGE))}` })),
+]) {
   console.log(`| ${row.name} | ${row.total} | ${fmt(row.p50)} | ${fmt(row.p95)} |`);
 }
 const p95 = (rows: Row[], name: string) => rows.find((row) => row.name === name)!.p95;

@@ -42,7 +42,12 @@ async function plainOrder(tagId: number, popular: boolean): Promise<string[]> {
 
 function clock(start = 1_000_000) {
   let now = start;
-  return { now: () => now, advance: (ms: number) => void (now += ms) };
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 const LISTS = [
