@@ -32,6 +32,7 @@ export function favoriteCalls(app: AppContext) {
     access: "user",
     input: z.object(pageInput),
     output: z.object({ list: z.array(stickerListItem), total: z.number() }),
+    etag: true,
     handle: ({ input, viewer }) => pageFavorites(app.database.db, { userId: requireViewer(viewer).userId, ...input }),
   });
 

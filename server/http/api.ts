@@ -10,7 +10,7 @@ import { resolveSession } from "../sessions/resolve-session.ts";
 import { renewSessionCookie, sessionCookieName } from "../sessions/session-cookie.ts";
 import type { Call, SignatureMode } from "./define-call.ts";
 import type { AppEnv } from "./env.ts";
-import { okEnvelope, respondWithError, sendJson } from "./envelope.ts";
+import { okEnvelope, PreparedAnswer, respondWithError, sendJson, sendPrepared } from "./envelope.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { checkSignatureHeaders, verifySignedCall } from "./signature-guard.ts";
 
@@ -174,7 +174,8 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
       const parsed = call.input.safeParse(raw);
       if (!parsed.success) throw new AppError("INVALID_INPUT", "invalid input", { issues: issuesOf(parsed.error) });
       const data = await call.handle({ input: parsed.data, app, viewer, c });
-      return sendJson(c, okEnvelope(data));
+      if (data instanceof PreparedAnswer) return sendPrepared(c, data);
+      return call.etag ? sendPrepared(c, new PreparedAnswer(data)) : sendJson(c, okEnvelope(data));
     });
   }
 

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppContext, Viewer } from "../context.ts";
 import type { AppEnv } from "./env.ts";
+import type { PreparedAnswer } from "./envelope.ts";
 
 /**
  * One API call, declared once: its method and path, the zod schemas of what it takes and answers
@@ -41,7 +42,13 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   body?: "json" | "multipart";
   /** Which key must sign the call; "caller" when omitted. */
   signature?: SignatureMode;
-  handle(args: CallArgs<z.infer<I>>): Promise<z.infer<O>>;
+  /**
+   * A list the caller may revalidate (decision 0022): the answer carries an ETag and
+   * `Cache-Control: private, no-cache`, and a matching If-None-Match is answered 304 without a body.
+   */
+  etag?: boolean;
+  /** The answer's data, or the same already serialized (a cached answer, sent as it is with its ETag). */
+  handle(args: CallArgs<z.infer<I>>): Promise<z.infer<O> | PreparedAnswer<z.infer<O>>>;
 }
 
 export function defineCall<I extends z.ZodType, O extends z.ZodType>(call: Call<I, O>): Call<I, O> {

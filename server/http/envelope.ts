@@ -1,3 +1,4 @@
+import { hash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -35,7 +36,63 @@ export function respondWithError(c: Context<AppEnv>, error: unknown) {
   return c.json(errorEnvelope(appError.code, c.var.language, appError.issues, appError.vars), status);
 }
 
+/** Answers smaller than this go out uncompressed: the compression machinery costs more than it saves. */
 const COMPRESS_FROM_BYTES = 1024;
+
+export type ContentEncoding = "br" | "gzip";
+
+/**
+ * An ok answer serialized once: its envelope's JSON, a weak ETag (a hash of that JSON, the same for
+ * every content encoding) and its compressed forms, made on first need and kept with it. A cached
+ * answer (the public-list cache) is sent again without JSON.stringify, hashing or compression
+ * (decision 0022).
+ */
+export class PreparedAnswer<T = unknown> {
+  readonly data: T;
+  readonly text: string;
+  readonly etag: string;
+  #encoded: Partial<Record<ContentEncoding, Uint8Array<ArrayBuffer>>> = {};
+
+  constructor(data: T) {
+    this.data = data;
+    this.text = JSON.stringify(okEnvelope(data));
+    this.etag = `W/"${hash("sha1", this.text, "base64url")}"`;
+  }
+
+  encoded(encoding: ContentEncoding): Uint8Array<ArrayBuffer> {
+    let bytes = this.#encoded[encoding];
+    if (!bytes) {
+      bytes = new Uint8Array(compress(this.text, encoding));
+      this.#encoded[encoding] = bytes;
+    }
+    return bytes;
+  }
+}
+
+export function compress(text: string, encoding: ContentEncoding): Buffer {
+  return encoding === "br"
+    ? brotliCompressSync(text, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: text.length },
+      })
+    : gzipSync(text);
+}
+
+/** The encoding to answer `Accept-Encoding` with (brotli first), or null. */
+export function encodingFor(acceptEncoding: string | undefined): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  return /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : null;
+}
+
+/** Whether `If-None-Match` names this ETag (weak comparison, RFC 9110 §13.1.2; `*` matches any). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, "");
+  for (const candidate of ifNoneMatch.split(",")) {
+    const tag = candidate.trim();
+    if (tag === "*" || tag.replace(/^W\//, "") === opaque) return true;
+  }
+  return false;
+}
 
 /**
  * A JSON answer, compressed here (brotli quality 4, or gzip) when it is large and the caller takes it:
@@ -43,18 +100,28 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 export function sendJson(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode = 200) {
   const text = JSON.stringify(body);
-  const accepted = text.length >= COMPRESS_FROM_BYTES ? (c.req.header("accept-encoding") ?? "") : "";
-  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+  const encoding = text.length >= COMPRESS_FROM_BYTES ? encodingFor(c.req.header("accept-encoding")) : null;
   if (!encoding) return c.body(text, status, { "Content-Type": "application/json" });
-  const compressed =
-    encoding === "br"
-      ? brotliCompressSync(text, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: text.length },
-        })
-      : gzipSync(text);
-  return c.body(new Uint8Array(compressed), status, {
+  return c.body(new Uint8Array(compress(text, encoding)), status, {
     "Content-Type": "application/json",
     "Content-Encoding": encoding,
     Vary: "Accept-Encoding",
   });
+}
+
+/**
+ * A prepared ok answer with its ETag and `Cache-Control: private, no-cache` (decision 0022): when the
+ * request's If-None-Match names the ETag, 304 without a body. Only ever called after the call's
+ * signature and access were checked, so a 304 never stands in for a refusal.
+ */
+export function sendPrepared(c: Context<AppEnv>, answer: PreparedAnswer) {
+  const compressible = answer.text.length >= COMPRESS_FROM_BYTES;
+  const headers: Record<string, string> = { ETag: answer.etag, "Cache-Control": "private, no-cache" };
+  if (compressible) headers.Vary = "Accept-Encoding";
+  if (etagMatches(c.req.header("if-none-match"), answer.etag)) return c.body(null, 304, headers);
+  headers["Content-Type"] = "application/json";
+  const encoding = compressible ? encodingFor(c.req.header("accept-encoding")) : null;
+  if (!encoding) return c.body(answer.text, 200, headers);
+  headers["Content-Encoding"] = encoding;
+  return c.body(answer.encoded(encoding), 200, headers);
 }

@@ -26,6 +26,9 @@ export function buildOpenApiDocument(calls: readonly Call[], config: Pick<Config
             },
           },
         },
+        ...(call.etag
+          ? { "304": { description: "Not modified: If-None-Match named the answer's ETag (decision 0022); no body" } }
+          : {}),
         default: { $ref: "#/components/responses/Error" },
       },
     };

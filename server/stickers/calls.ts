@@ -4,7 +4,7 @@ import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { getSticker } from "./get-sticker.ts";
 import { listByPics, pageMyStickers, setStickerVisibility } from "./own-stickers.ts";
-import { listPublicStickers } from "./public-list-cache.ts";
+import { publicListAnswer } from "./public-list-cache.ts";
 import { recommendStickers } from "./recommend-stickers.ts";
 
 export const stickerListItem = z.object({
@@ -53,7 +53,8 @@ export function stickerCalls(app: AppContext) {
       sortBy: z.enum(["id", "popular"]).optional(),
     }),
     output: z.object({ list: z.array(stickerListItem), total: z.number() }),
-    handle: ({ input }) => listPublicStickers(app.database.db, input, app.config.PUBLIC_LIST_CACHE_SECONDS),
+    etag: true,
+    handle: ({ input }) => publicListAnswer(app.database.db, input, app.config.PUBLIC_LIST_CACHE_SECONDS),
   });
 
   const get = defineCall({
@@ -91,6 +92,7 @@ export function stickerCalls(app: AppContext) {
     access: "user",
     input: z.object(pageInput),
     output: z.object({ list: z.array(stickerListItem), total: z.number() }),
+    etag: true,
     handle: ({ input, viewer }) => pageMyStickers(app.database.db, { userId: requireViewer(viewer).userId, ...input }),
   });
 

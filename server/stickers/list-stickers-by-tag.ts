@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { StickerPage } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { stickerTags } from "../db/schema.ts";
@@ -7,34 +7,188 @@ import { COMMUNITY_TAG } from "./tags.ts";
 
 export type StickerSort = "id" | "popular";
 
+export interface ListQuery {
+  tagId: number;
+  page: number;
+  size: number;
+  sortBy?: StickerSort | undefined;
+}
+
+/** How deep pages and totals are found (decision 0022); tests shrink them to exercise anchors on small lists. */
+export interface PageAnchorOptions {
+  /** Every `anchorEvery`-th key of a list is kept; a deep page seeks to the nearest one, then skips fewer than this. */
+  anchorEvery: number;
+  /** Up to this many stickers a list's total is counted exactly per call; above it the anchor scan's count is answered. */
+  exactTotalUpTo: number;
+  /** A snapshot older than this is refreshed in the background while the old one keeps answering. */
+  anchorTtlMs: number;
+  now: () => number;
+}
+
+export const DEFAULT_ANCHOR_OPTIONS: PageAnchorOptions = {
+  anchorEvery: 200,
+  exactTotalUpTo: 5000,
+  anchorTtlMs: 60_000,
+  now: Date.now,
+};
+
+/** A key of the list's order: the sticker id, and its hot score for popular. */
+interface Anchor {
+  hotScore: number;
+  stickerId: number;
+}
+
+interface AnchorSnapshot {
+  takenAt: number;
+  /** anchors[i] is the key of the ((i + 1) * anchorEvery)-th sticker of the list. */
+  anchors: Anchor[];
+  total: number;
+}
+
+interface AnchorSlot {
+  snapshot: AnchorSnapshot | null;
+  refreshing: Promise<AnchorSnapshot> | null;
+}
+
+const slotsByDatabase = new WeakMap<Db, Map<string, AnchorSlot>>();
+
 /**
  * One page of a tag's public stickers (spec §7 GET /api/square/pageByTag): popular = tag 1 by
  * hot score, latest = tag 1 by id (newest first), explore = tag 2. Without sortBy, the community tag
  * sorts by popularity and other tags newest first. Each order is one range of a partial index on
- * sticker_tags (schema.ts), read index-only up to the page, so depth costs little.
+ * sticker_tags (schema.ts), read index-only (decision 0005). A page below the first anchor is read
+ * exactly with a short OFFSET; a deeper page seeks from the nearest page anchor and skips fewer than
+ * `anchorEvery` entries; the total is an exact capped count on small lists and the anchor scan's count
+ * on large ones — so a call costs about the same at any depth and any size (decision 0022).
  */
 export async function listStickersByTag(
   db: Db,
-  o: { tagId: number; page: number; size: number; sortBy?: StickerSort | undefined },
+  o: ListQuery,
+  options: PageAnchorOptions = DEFAULT_ANCHOR_OPTIONS,
 ): Promise<StickerPage> {
-  const sortBy = o.sortBy ?? (o.tagId === COMMUNITY_TAG ? "popular" : "id");
-  const inList = and(eq(stickerTags.tagId, o.tagId), sql`${stickerTags.isPublic}`);
-  const order = sortBy === "popular" ? [desc(stickerTags.hotScore), desc(stickerTags.stickerId)] : [desc(stickerTags.stickerId)];
-  const [pageRows, totals] = await Promise.all([
+  const popular = (o.sortBy ?? (o.tagId === COMMUNITY_TAG ? "popular" : "id")) === "popular";
+  const offset = (o.page - 1) * o.size;
+  const key = `${o.tagId}:${popular ? "popular" : "id"}:${options.anchorEvery}`;
+  const slot = slotOf(db, key);
+  const takeSnapshot = () => refreshAnchors(db, slot, o.tagId, popular, options);
+
+  const anchorIndex = Math.floor(offset / options.anchorEvery);
+  let snapshot = currentSnapshot(slot, options, takeSnapshot);
+  if (anchorIndex > 0) snapshot ??= await takeSnapshot();
+
+  let from: Anchor | null = null;
+  let skip = offset;
+  const at = Math.min(anchorIndex, snapshot?.anchors.length ?? 0);
+  if (at > 0) {
+    from = snapshot?.anchors[at - 1] ?? null;
+    skip = offset - at * options.anchorEvery;
+  }
+  const after: SQL[] = [];
+  if (from) {
+    after.push(
+      popular
+        ? sql`(${stickerTags.hotScore}, ${stickerTags.stickerId}) < (${from.hotScore}::float8, ${from.stickerId}::bigint)`
+        : sql`${stickerTags.stickerId} < ${from.stickerId}::bigint`,
+    );
+  }
+  const [pageRows, total] = await Promise.all([
     db
       .select({ stickerId: stickerTags.stickerId })
       .from(stickerTags)
-      .where(inList)
-      .orderBy(...order)
+      .where(and(eq(stickerTags.tagId, o.tagId), sql`${stickerTags.isPublic}`, ...after))
+      .orderBy(...(popular ? [desc(stickerTags.hotScore), desc(stickerTags.stickerId)] : [desc(stickerTags.stickerId)]))
       .limit(o.size)
-      .offset((o.page - 1) * o.size),
-    db.select({ total: count() }).from(stickerTags).where(inList),
+      .offset(skip),
+    // A large list's snapshot answers the total; a small list is counted exactly, capped.
+    snapshot && snapshot.total > options.exactTotalUpTo
+      ? snapshot.total
+      : cappedCount(db, o.tagId, options.exactTotalUpTo + 1).then(async (counted) =>
+          counted <= options.exactTotalUpTo ? counted : (snapshot ?? (await takeSnapshot())).total,
+        ),
   ]);
   return {
     list: await stickerItemsByIds(
       db,
       pageRows.map((row) => row.stickerId),
     ),
-    total: totals[0]?.total ?? 0,
+    total,
   };
+}
+
+function slotOf(db: Db, key: string): AnchorSlot {
+  let slots = slotsByDatabase.get(db);
+  if (!slots) {
+    slots = new Map();
+    slotsByDatabase.set(db, slots);
+  }
+  let slot = slots.get(key);
+  if (!slot) {
+    slot = { snapshot: null, refreshing: null };
+    slots.set(key, slot);
+  }
+  return slot;
+}
+
+/** The snapshot to answer from; a stale one still answers while one refresh runs in the background. */
+function currentSnapshot(slot: AnchorSlot, options: PageAnchorOptions, takeSnapshot: () => Promise<AnchorSnapshot>) {
+  const snapshot = slot.snapshot;
+  if (snapshot && options.now() - snapshot.takenAt >= options.anchorTtlMs && !slot.refreshing) {
+    // A failed background refresh keeps the old snapshot; the next stale call tries again.
+    takeSnapshot().catch(() => undefined);
+  }
+  return snapshot;
+}
+
+/** One scan at a time per list and process (single-flight): the anchors and the total, read index-only. */
+function refreshAnchors(db: Db, slot: AnchorSlot, tagId: number, popular: boolean, options: PageAnchorOptions) {
+  if (slot.refreshing) return slot.refreshing;
+  const takenAt = options.now();
+  const every = options.anchorEvery;
+  const refreshing = (async () => {
+    const order = popular ? sql`hot_score desc, sticker_id desc` : sql`sticker_id desc`;
+    const anchorRows = await db.execute(sql`
+      select hot_score, sticker_id from (
+        select hot_score, sticker_id, row_number() over (order by ${order}) as n
+        from sticker_tags where tag_id = ${tagId} and is_public
+      ) numbered
+      where n % ${every} = 0
+      order by n`);
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stickerTags)
+      .where(and(eq(stickerTags.tagId, tagId), sql`${stickerTags.isPublic}`));
+    const snapshot: AnchorSnapshot = {
+      takenAt,
+      anchors: (anchorRows.rows as { hot_score: number | string; sticker_id: number | string }[]).map((row) => ({
+        hotScore: Number(row.hot_score),
+        stickerId: Number(row.sticker_id),
+      })),
+      total: Number(counted?.n ?? 0),
+    };
+    slot.snapshot = snapshot;
+    return snapshot;
+  })().finally(() => {
+    slot.refreshing = null;
+  });
+  slot.refreshing = refreshing;
+  return refreshing;
+}
+
+/** How many public stickers a tag has, counting no further than `limit`. */
+async function cappedCount(db: Db, tagId: number, limit: number): Promise<number> {
+  const capped = db
+    .select({ one: sql`1`.as("one") })
+    .from(stickerTags)
+    .where(and(eq(stickerTags.tagId, tagId), sql`${stickerTags.isPublic}`))
+    .limit(limit)
+    .as("capped");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.n ?? 0);
+}
+
+/** Waits for the anchor scans under way for `db` (tests). */
+export async function settlePageAnchors(db: Db): Promise<void> {
+  const slots = slotsByDatabase.get(db);
+  if (!slots) return;
+  await Promise.all([...slots.values()].map((slot) => slot.refreshing?.catch(() => undefined)));
 }

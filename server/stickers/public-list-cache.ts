@@ -1,12 +1,11 @@
 import type { StickerPage } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
-import { listStickersByTag } from "./list-stickers-by-tag.ts";
-
-type ListQuery = Parameters<typeof listStickersByTag>[1];
+import { PreparedAnswer } from "../http/envelope.ts";
+import { type ListQuery, listStickersByTag } from "./list-stickers-by-tag.ts";
 
 interface Entry {
   expires: number;
-  page: Promise<StickerPage>;
+  answer: Promise<PreparedAnswer<StickerPage>>;
 }
 
 const MAX_ENTRIES = 1000;
@@ -17,10 +16,11 @@ const byDatabase = new WeakMap<Db, Map<string, Entry>>();
  * (`PUBLIC_LIST_CACHE_SECONDS`, 0 = off). An entry expires that long after its query *started*, so a
  * sticker made public, privatised or deleted — through any process — shows up or disappears in every
  * process within that time (decision 0020). Concurrent asks for the same page share one query. Never
- * the only copy of anything: the database is.
+ * the only copy of anything: the database is. An entry keeps the API answer serialized, with its ETag
+ * and compressed forms, so a hit costs no JSON or compression work (decision 0022).
  */
-export function listPublicStickers(db: Db, query: ListQuery, ttlSeconds: number): Promise<StickerPage> {
-  if (ttlSeconds <= 0) return listStickersByTag(db, query);
+export function publicListAnswer(db: Db, query: ListQuery, ttlSeconds: number): Promise<PreparedAnswer<StickerPage>> {
+  if (ttlSeconds <= 0) return listStickersByTag(db, query).then((page) => new PreparedAnswer(page));
   let cache = byDatabase.get(db);
   if (!cache) {
     cache = new Map();
@@ -29,12 +29,18 @@ export function listPublicStickers(db: Db, query: ListQuery, ttlSeconds: number)
   const key = `${query.tagId}:${query.sortBy ?? ""}:${query.page}:${query.size}`;
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.page;
+  if (hit && hit.expires > now) return hit.answer;
   if (cache.size >= MAX_ENTRIES) cache.clear();
-  const page = listStickersByTag(db, query);
-  cache.set(key, { expires: now + ttlSeconds * 1000, page });
-  page.catch(() => cache.delete(key));
-  return page;
+  const answer = listStickersByTag(db, query).then((page) => new PreparedAnswer(page));
+  cache.set(key, { expires: now + ttlSeconds * 1000, answer });
+  answer.catch(() => cache.delete(key));
+  return answer;
+}
+
+/** One page of a public list for the server-rendered pages, through the same cache. */
+export function listPublicStickers(db: Db, query: ListQuery, ttlSeconds: number): Promise<StickerPage> {
+  if (ttlSeconds <= 0) return listStickersByTag(db, query);
+  return publicListAnswer(db, query, ttlSeconds).then((answer) => answer.data);
 }
 
 /** Drops this process's cached pages of `db` at once (a sticker left the public lists; decision 0021). */

@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGalleryTestApp } from "#tests/support/stickers.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { type ListQuery, listStickersByTag, type PageAnchorOptions, settlePageAnchors } from "./list-stickers-by-tag.ts";
+
+/**
+ * Deep pages and large totals through page anchors (decision 0022), on a list big enough for many
+ * anchors when every 50th key is one. Runs on the engine of the run (PGlite, or PostgreSQL under
+ * `npm run test:postgres`).
+ */
+const ADDED = 3000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createGalleryTestApp(3);
+  // 3,000 stickers on one stored picture: favourites in a few values and creation times in bursts so
+  // hot scores tie (the sticker id breaks ties); every 3rd is in explore (tag 2), every 11th is private.
+  await t.app.database.db.execute(sql`
+    insert into stickers (sticker_inst_id, pic_id, name, prompt, visibility, favorite_count, hot_score, created_at)
+    select 'anchor' || n, (select pic_id from stickers limit 1), 'sticker ' || n, 'sticker ' || n,
+           case when n % 11 = 0 then 'private' else 'public' end, (n * 7919) % 13,
+           log(greatest((n * 7919) % 13, 1)::double precision) + (1767000000 + (n / 40) * 600)::double precision / 45000,
+           to_timestamp(1767000000 + (n / 40) * 600)
+    from generate_series(1, ${ADDED}) as n`);
+  await t.app.database.db.execute(sql`
+    insert into sticker_tags (sticker_id, tag_id)
+    select id, 1 from stickers where sticker_inst_id like 'anchor%'
+    union all
+    select id, 2 from stickers where sticker_inst_id like 'anchor%' and substr(sticker_inst_id, 7)::int % 3 = 0`);
+}, 180_000);
+afterAll(() => closeTestApp(t));
+
+/** The list's whole order by the plain query (ORDER BY … OFFSET 0), as sticker ids. */
+async function plainOrder(tagId: number, popular: boolean): Promise<string[]> {
+  const order = popular ? sql`st.hot_score desc, st.sticker_id desc` : sql`st.sticker_id desc`;
+  const result = await t.app.database.db.execute(sql`
+    select s.sticker_inst_id from sticker_tags st join stickers s on s.id = st.sticker_id
+    where st.tag_id = ${tagId} and st.is_public order by ${order}`);
+  return (result.rows as { sticker_inst_id: string }[]).map((row) => row.sticker_inst_id);
+}
+
+function clock(start = 1_000_000) {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+const LISTS = [
+  { name: "latest", tagId: 1, sortBy: "id" as const, popular: false },
+  { name: "popular", tagId: 1, sortBy: "popular" as const, popular: true },
+  { name: "explore", tagId: 2, sortBy: undefined, popular: false },
+];
+
+async function pageIds(query: ListQuery, options: PageAnchorOptions) {
+  const page = await listStickersByTag(t.app.database.db, query, options);
+  return { ids: page.list.map((item) => item.stickerInstId), total: page.total };
+}
+
+describe("page anchors (decision 0022)", () => {
+  it("lists exactly the ids of the plain OFFSET query at every depth on a fresh snapshot: latest, popular and explore", async () => {
+    const options: PageAnchorOptions = { anchorEvery: 50, exactTotalUpTo: 100, anchorTtlMs: 60_000, now: clock().now };
+    for (const list of LISTS) {
+      const all = await plainOrder(list.tagId, list.popular);
+      expect(all.length).toBeGreaterThan(500);
+      for (const size of [24, 7, 100]) {
+        const last = Math.ceil(all.length / size);
+        for (const page of [1, 2, 3, 4, 5, 9, 10, 17, 33, 57, Math.floor(last / 2), last - 1, last]) {
+          const got = await pageIds({ tagId: list.tagId, sortBy: list.sortBy, page, size }, options);
+          const offset = (page - 1) * size;
+          expect(got.ids, `${list.name} page ${page} size ${size}`).toEqual(all.slice(offset, offset + size));
+          expect(got.total).toBe(all.length);
+        }
+      }
+    }
+  });
+
+  it("answers a page past the end with an empty list and the total", async () => {
+    const options: PageAnchorOptions = { anchorEvery: 60, exactTotalUpTo: 100, anchorTtlMs: 60_000, now: clock().now };
+    for (const list of LISTS) {
+      const all = await plainOrder(list.tagId, list.popular);
+      for (const page of [Math.ceil(all.length / 24) + 1, 5000]) {
+        expect(await pageIds({ tagId: list.tagId, sortBy: list.sortBy, page, size: 24 }, options)).toEqual({
+          ids: [],
+          total: all.length,
+        });
+      }
+    }
+  });
+
+  it("counts a list exactly while it is below the threshold, and answers the snapshot's count above it until the anchors refresh after their TTL", async () => {
+    const time = clock();
+    const small: PageAnchorOptions = { anchorEvery: 70, exactTotalUpTo: 10_000, anchorTtlMs: 60_000, now: time.now };
+    const large: PageAnchorOptions = { anchorEvery: 80, exactTotalUpTo: 100, anchorTtlMs: 60_000, now: time.now };
+    const latest = { tagId: 1, sortBy: "id" as const, size: 24 };
+    const before = (await plainOrder(1, false)).length;
+    const deepPage = 40;
+    const deepBefore = await pageIds({ ...latest, page: deepPage }, large);
+    expect((await pageIds({ ...latest, page: 1 }, small)).total).toBe(before);
+    expect(deepBefore.total).toBe(before);
+
+    await addPublicStickers(3);
+    const after = await plainOrder(1, false);
+    expect(after.length).toBe(before + 3);
+    // Below the threshold: exact at once, on a shallow and on a deep page.
+    expect((await pageIds({ ...latest, page: 1 }, small)).total).toBe(after.length);
+    expect((await pageIds({ ...latest, page: deepPage }, small)).total).toBe(after.length);
+    // Above it: the snapshot's count, and the deep page keeps the snapshot's positions, until the TTL.
+    const stale = await pageIds({ ...latest, page: deepPage }, large);
+    expect(stale).toEqual(deepBefore);
+
+    time.advance(60_000);
+    // The stale snapshot still answers the call that notices its age; a refresh runs in the background.
+    await pageIds({ ...latest, page: deepPage }, large);
+    await settlePageAnchors(t.app.database.db);
+    const fresh = await pageIds({ ...latest, page: deepPage }, large);
+    expect(fresh.total).toBe(after.length);
+    expect(fresh.ids).toEqual(after.slice((deepPage - 1) * 24, deepPage * 24));
+  });
+
+  it("keeps shallow pages (above the first anchor) exact right after inserts, while deeper pages answer from the snapshot", async () => {
+    const options: PageAnchorOptions = { anchorEvery: 90, exactTotalUpTo: 100, anchorTtlMs: 60_000, now: clock().now };
+    const popular = { tagId: 1, sortBy: "popular" as const, size: 24 };
+    const deepBefore = await pageIds({ ...popular, page: 30 }, options);
+    await addPublicStickers(2, 1_000_000);
+    const all = await plainOrder(1, true);
+    for (const page of [1, 2, 3]) {
+      expect((await pageIds({ ...popular, page }, options)).ids, `page ${page}`).toEqual(all.slice((page - 1) * 24, page * 24));
+    }
+    expect((await pageIds({ ...popular, page: 30 }, options)).ids).toEqual(deepBefore.ids);
+  });
+});
+
+let added = 0;
+/** New public stickers in tag 1, newest of all and (with many favourites) at the top of popular. */
+async function addPublicStickers(count: number, favorites = 0) {
+  const db = t.app.database.db;
+  for (let i = 0; i < count; i++) {
+    added += 1;
+    const createdAt = new Date();
+    const score = Math.log10(Math.max(favorites, 1)) + createdAt.getTime() / 1000 / 45_000;
+    await db.execute(sql`
+      with s as (
+        insert into stickers (sticker_inst_id, pic_id, visibility, favorite_count, hot_score, created_at)
+        values (${`added${added}`}, (select pic_id from stickers limit 1), 'public', ${favorites}, ${score}, ${createdAt})
+        returning id)
+      insert into sticker_tags (sticker_id, tag_id) select id, 1 from s`);
+  }
+}
