@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { constants } from "node:fs";
 import { access, rm } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
+import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { CHROMIUM_FLAGS } from "#tests/support/chromium.ts";
@@ -161,6 +162,39 @@ function medianRun(runs: Result[]): Result {
 
 type LcpNode = { type?: string; selector?: string; snippet?: string; nodeLabel?: string };
 
+/**
+ * The browser's own last `largest-contentful-paint` entry on Lighthouse's mobile screen (412×823,
+ * DPR 1.75), for when Lighthouse 12.2.3's trace reader fails on this Chromium's trace ("frame_sequence")
+ * and its `largest-contentful-paint-element` audit errors.
+ */
+async function browserLcpElement(url: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+    const entry = await page.evaluate(
+      () =>
+        new Promise<{ html: string; url: string; size: number } | null>((resolve) => {
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1) as
+              | (PerformanceEntry & { element?: Element; url?: string; size?: number })
+              | undefined;
+            resolve(last ? { html: last.element?.outerHTML ?? "?", url: last.url ?? "", size: last.size ?? 0 } : null);
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+          setTimeout(() => resolve(null), 5_000);
+        }),
+    );
+    if (!entry) return "n/a";
+    const html = entry.html.replace(/\s+/g, " ");
+    const shown = html.length > 200 ? `${html.slice(0, 200)}…` : html;
+    const image = entry.url ? `, loads ${new URL(entry.url).pathname}` : "";
+    return `\`${shown}\` (browser's entry: ${entry.size} px²${image})`;
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Lighthouse's `largest-contentful-paint-element` audit: the element, and LCP's phases when known. */
 function lcpElement(lhr: Result): string {
   const details = lhr.audits["largest-contentful-paint-element"]?.details as
@@ -277,7 +311,9 @@ async function main() {
 
     console.log("\n## Largest Contentful Paint element (median run)\n");
     for (const { page, runs } of results) {
-      console.log(`- \`${page}\`: ${lcpElement(medianRun(runs))}`);
+      const fromLighthouse = lcpElement(medianRun(runs));
+      const element = fromLighthouse === "n/a" ? await browserLcpElement(`${ORIGIN}${page}`).catch(() => "n/a") : fromLighthouse;
+      console.log(`- \`${page}\`: ${element}`);
     }
 
     console.log("\n## Failing audits (median run)\n");
