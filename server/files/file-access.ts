@@ -1,6 +1,6 @@
 /**
- * Who may load a stored file (decision 0014). A sticker picture (`{picId}.png`, `{picId}-256.webp`) is
- * public while one public sticker or one style preview uses it; otherwise only the owner of a sticker
+ * Who may load a stored file (decision 0014). A sticker picture (`{picId}.png`, `{picId}-256.webp`, and
+ * the small `{picId}-160.webp` of decision 0023) is public while one public sticker or one style preview uses it; otherwise only the owner of a sticker
  * made from it sees it. An uploaded photo (`upload-….png`) is only ever its uploader's. Anything else
  * (derived downloads, unknown names) is not served by name at all. The answer is read from the
  * database on every request, so a sticker made private stops being served at once.
@@ -24,7 +24,7 @@ export const PUBLIC_FILE_CACHE = "public, max-age=31536000, immutable";
 export const OWNER_FILE_CACHE = "private, no-store";
 
 const PIC_ID_PATTERN = /^[a-f0-9]{32}$/;
-const PICTURE_KEY = /^([a-f0-9]{32})(?:-256\.webp|\.png)$/;
+const PICTURE_KEY = /^([a-f0-9]{32})(?:-256\.webp|-160\.webp|\.png)$/;
 const UPLOAD_KEY = /^upload-[a-f0-9]{40}\.png$/;
 
 /** Whether anyone may see the picture: a public sticker (or, when asked, a style preview) uses it. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
@@ -6,7 +7,7 @@ import { pictures, stickers, styles, tasks } from "../db/schema.ts";
 import { derivedFileKey, etagOf } from "../downloads/derived-files.ts";
 import { PUBLIC_DOWNLOAD_CACHE } from "../downloads/routes.ts";
 import { watermarkDomain } from "../downloads/watermark.ts";
-import { storeStickerImages } from "../generation/variants.ts";
+import { stickerImageKeys, storeStickerImages } from "../generation/variants.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const OWNER_ONLY = "private, no-store";
@@ -36,6 +37,7 @@ function fileRoutes(picId: string) {
   return [
     { path: `/files/${picId}.png`, publicCache: IMMUTABLE },
     { path: `/files/${picId}-256.webp`, publicCache: IMMUTABLE },
+    { path: `/files/${picId}-160.webp`, publicCache: IMMUTABLE },
     { path: `/files/download/${picId}`, publicCache: PUBLIC_DOWNLOAD_CACHE },
     { path: `/files/export/${picId}/telegram.png`, publicCache: PUBLIC_DOWNLOAD_CACHE },
     { path: `/files/export/${picId}/telegram.webp`, publicCache: PUBLIC_DOWNLOAD_CACHE },
@@ -176,6 +178,66 @@ describe("who may load a sticker's files", () => {
     ]) {
       await expectNotFound(await get(t, `/files/${key}`, owner), key);
     }
+  });
+});
+
+/**
+ * A picture stored before the 160 px thumbnail existed (decision 0023): its PNG and 256 px WebP only,
+ * with one sticker of `ownerId` using it.
+ */
+async function addOlderSticker(t: TestApp, shade: number, ownerId: number, visibility: "public" | "private") {
+  const png = await flatSticker(shade);
+  const picId = createHash("sha256").update(png).digest("hex").slice(0, 32);
+  const keys = stickerImageKeys(picId);
+  await t.app.storage.put(keys.png, png, "image/png");
+  await t.app.storage.put(keys.thumb, await sharp(png).resize(256, 256).webp().toBuffer(), "image/webp");
+  const db = t.app.database.db;
+  await db.insert(pictures).values({ id: picId, width: 512, height: 512, pngKey: keys.png, thumbKey: keys.thumb });
+  await db.insert(stickers).values({ stickerInstId: `older${shade}${visibility}`, picId, ownerId, visibility, hotScore: 0 });
+  return { picId, small: keys.small };
+}
+
+describe("the 160 px thumbnail (decision 0023)", () => {
+  it("is stored with every new sticker as a 160×160 WebP and served as image/webp", async () => {
+    const { picId } = await addSticker(t, 170, owner.userId, "public");
+    expect(await t.app.storage.has(`${picId}-160.webp`)).toBe(true);
+    const response = await get(t, `/files/${picId}-160.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 160, 160]);
+  });
+
+  it("is made on the first request for a public picture stored before it existed, kept in storage, and served to anyone", async () => {
+    const { small } = await addOlderSticker(t, 180, owner.userId, "public");
+    expect(await t.app.storage.has(small)).toBe(false);
+    const first = await get(t, `/files/${small}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/webp");
+    expect(first.headers.get("cache-control")).toBe(IMMUTABLE);
+    const body = Buffer.from(await first.arrayBuffer());
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 160, 160]);
+    const kept = await t.app.storage.get(small);
+    expect(kept?.body.equals(body)).toBe(true);
+    expect(kept?.contentType).toBe("image/webp");
+    await expectServed(await get(t, `/files/${small}`, stranger), "again, as another user", IMMUTABLE);
+  });
+
+  it("of an older private picture is made for its owner only; another user and a visitor get 404 and nothing is made for them", async () => {
+    const { small } = await addOlderSticker(t, 190, owner.userId, "private");
+    await expectNotFound(await get(t, `/files/${small}`), "visitor");
+    await expectNotFound(await get(t, `/files/${small}`, stranger), "other user");
+    expect(await t.app.storage.has(small)).toBe(false);
+    await expectServed(await get(t, `/files/${small}`, owner), "owner", OWNER_ONLY);
+    expect(await t.app.storage.has(small)).toBe(true);
+    await expectNotFound(await get(t, `/files/${small}`, stranger), "other user once made");
+  });
+
+  it("answers 404 for a small thumbnail of a picture nobody stored, and makes nothing", async () => {
+    const picId = "f".repeat(32);
+    await expectNotFound(await get(t, `/files/${picId}-160.webp`, owner), "unknown picture");
+    expect(await t.app.storage.has(`${picId}-160.webp`)).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * GET /files/:key: a stored file by its name, to whoever may see it (file-access.ts). Public files
  * carry a year-long immutable cache; an owner's private file is never stored; anything else is
- * NOT_FOUND, so a private file is indistinguishable from none. Every error under /files is the
+ * NOT_FOUND, so a private file is indistinguishable from none. A picture's 160 px WebP missing from
+ * storage (a picture older than that variant) is made on its first allowed request and kept. Every error under /files is the
  * envelope with `Cache-Control: no-store` (`respondWithFileError`).
  */
 import { Hono } from "hono";
@@ -10,16 +11,19 @@ import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { STORAGE_KEY_PATTERN } from "../storage/storage.ts";
 import { cacheControlOf, respondWithFileError, storedFileAccess } from "./file-access.ts";
+import { createSmallThumbnails } from "./small-thumbnails.ts";
 
 /** Mount with `server.route("/files", storedFileRoutes(app))`, after the download routes (its catch-all comes last). */
 export function storedFileRoutes(app: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.onError((error, c) => respondWithFileError(c, error));
+  const files = createSmallThumbnails(app.storage);
 
   routes.get("/:key", async (c) => {
     const key = c.req.param("key");
     const access = STORAGE_KEY_PATTERN.test(key) ? await storedFileAccess(app, c, key) : null;
-    const file = access ? await app.storage.get(key) : null;
+    // Only after access is granted: a missing small thumbnail is made here (decision 0023).
+    const file = access ? await files.load(key) : null;
     if (!access || !file) throw new AppError("NOT_FOUND");
     return c.body(new Uint8Array(file.body), 200, {
       "Content-Type": file.contentType,

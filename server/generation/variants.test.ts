@@ -18,7 +18,7 @@ function memoryStorage(): Storage & { files: Map<string, StoredFile> } {
 }
 
 describe("storeStickerImages", () => {
-  it("stores a 512 PNG and a 256 WebP thumbnail under content-hashed keys", async () => {
+  it("stores a 512 PNG, a 256 WebP thumbnail and a 160 WebP one under content-hashed keys", async () => {
     const { png } = await createOfflineProvider().textToSticker({ prompt: "pizza", style: "cartoon" });
     const storage = memoryStorage();
     const stored = await storeStickerImages(storage, png);
@@ -29,6 +29,11 @@ describe("storeStickerImages", () => {
     expect(thumb?.contentType).toBe("image/webp");
     const meta = await sharp(thumb?.body).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 256, 256]);
+    expect(stored.small).toBe(`${stored.id}-160.webp`);
+    const small = storage.files.get(stored.small);
+    expect(small?.contentType).toBe("image/webp");
+    const smallMeta = await sharp(small?.body).metadata();
+    expect([smallMeta.format, smallMeta.width, smallMeta.height, smallMeta.hasAlpha]).toEqual(["webp", 160, 160, true]);
     expect(storage.files.get(stored.png)?.body.equals(png)).toBe(true);
     // Same content, same names.
     expect(await storeStickerImages(storage, png)).toEqual(stored);

@@ -1,6 +1,8 @@
 /**
  * Every sticker is stored as a 512 px PNG plus a 256 px WebP thumbnail under content-hashed names,
  * so files never change and can be served with an immutable cache (docs/ARCHITECTURE.md, "Sticker files").
+ * A 160 px WebP sits beside them for places drawn at 160 CSS px or less (a grid card on a desktop,
+ * a style preview): new stickers get it here; older ones on their first request (decision 0023).
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
@@ -8,6 +10,8 @@ import type { Storage } from "../storage/storage.ts";
 
 const STICKER_SIZE = 512;
 const THUMB_SIZE = 256;
+/** The small thumbnail's side; `srcset` names it as `160w` (decision 0023). */
+export const SMALL_THUMB_SIZE = 160;
 
 export interface StoredStickerImages {
   /** Content hash of the 512 px PNG. */
@@ -15,10 +19,20 @@ export interface StoredStickerImages {
   /** Storage keys. */
   png: string;
   thumb: string;
+  small: string;
 }
 
-export function stickerImageKeys(id: string): { png: string; thumb: string } {
-  return { png: `${id}.png`, thumb: `${id}-${THUMB_SIZE}.webp` };
+export function stickerImageKeys(id: string): { png: string; thumb: string; small: string } {
+  return { png: `${id}.png`, thumb: `${id}-${THUMB_SIZE}.webp`, small: `${id}-${SMALL_THUMB_SIZE}.webp` };
+}
+
+function thumbnail(full: Buffer, size: number): Promise<Buffer> {
+  return sharp(full).resize(size, size).webp({ quality: 82, alphaQuality: 90 }).toBuffer();
+}
+
+/** The 160 px WebP of a stored 512 px PNG. */
+export function smallThumbnail(png: Buffer): Promise<Buffer> {
+  return thumbnail(png, SMALL_THUMB_SIZE);
 }
 
 export async function storeStickerImages(storage: Storage, png: Buffer): Promise<StoredStickerImages> {
@@ -34,7 +48,11 @@ export async function storeStickerImages(storage: Storage, png: Buffer): Promise
           .toBuffer();
   const id = createHash("sha256").update(full).digest("hex").slice(0, 32);
   const keys = stickerImageKeys(id);
-  const thumb = await sharp(full).resize(THUMB_SIZE, THUMB_SIZE).webp({ quality: 82, alphaQuality: 90 }).toBuffer();
-  await Promise.all([storage.put(keys.png, full, "image/png"), storage.put(keys.thumb, thumb, "image/webp")]);
+  const [thumb, small] = await Promise.all([thumbnail(full, THUMB_SIZE), smallThumbnail(full)]);
+  await Promise.all([
+    storage.put(keys.png, full, "image/png"),
+    storage.put(keys.thumb, thumb, "image/webp"),
+    storage.put(keys.small, small, "image/webp"),
+  ]);
   return { id, ...keys };
 }

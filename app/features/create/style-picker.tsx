@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import type { StyleItem } from "#common/styles.ts";
+import { thumbSrcSet } from "../stickers/sticker-image.ts";
 
 /** The style choice: the first styles (spec §9: up to 8), and every style behind "More styles". */
 export function StylePicker({
@@ -60,6 +61,8 @@ export function StylePicker({
             {style.previewUrl ? (
               <img
                 src={style.previewUrl}
+                srcSet={thumbSrcSet(style.previewUrl)}
+                sizes="64px"
                 alt=""
                 width={64}
                 height={64}

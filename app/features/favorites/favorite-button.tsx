@@ -60,7 +60,8 @@ export function FavoriteButton({
       <button
         type="button"
         aria-pressed={state.favorited}
-        aria-label={label}
+        // The visible count is part of the name too (WCAG 2.5.3, label in name); the description says what it counts.
+        aria-label={`${label} (${state.count})`}
         aria-describedby={countId}
         aria-busy={busy || undefined}
         title={label}

@@ -5,6 +5,7 @@ import { CARD_PALETTE, type StickerListItem, stickerSlug } from "#common/sticker
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { useFavoriteStatus } from "../favorites/use-favorites.ts";
 import { DownloadIcon, LockIcon } from "./icons.tsx";
+import { CARD_IMAGE_SIZES, thumbSrcSet } from "./sticker-image.ts";
 
 /** The watermarked PNG of a sticker (spec §9), served as an attachment named ai-sticker-{timestamp}.png. */
 export function downloadPath(sticker: Pick<StickerListItem, "picId">) {
@@ -36,14 +37,18 @@ function StickerCard({ sticker, index, eager, href }: { sticker: StickerListItem
         className="group block overflow-hidden rounded-2xl transition-transform hover:-translate-y-0.5 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
         style={{ backgroundColor: CARD_PALETTE[index % CARD_PALETTE.length] }}
       >
+        {/* The first row is the page's Largest Contentful Paint on a phone: loaded at once and first
+            (React preloads it from the head); the rest wait for the layout (decision 0023). */}
         <img
           src={sticker.thumbUrl}
+          srcSet={thumbSrcSet(sticker.thumbUrl)}
+          sizes={CARD_IMAGE_SIZES}
           alt={sticker.name}
           width={256}
           height={256}
           loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager && index < 2 ? "high" : "auto"}
-          decoding="async"
+          fetchPriority={eager ? "high" : "auto"}
+          decoding={eager ? "auto" : "async"}
           className="aspect-square w-full p-2 transition-transform group-hover:scale-105"
         />
         {sticker.visibility === "private" ? (
@@ -69,10 +74,13 @@ function StickerCard({ sticker, index, eager, href }: { sticker: StickerListItem
   );
 }
 
-/** A responsive grid: 2 columns on phones, up to 6 on desktop; the first screenful loads eagerly. */
+/**
+ * A responsive grid: 2 columns on phones, up to 6 on desktop. The first `eagerCount` cards (a phone's
+ * first row) load eagerly with a high priority; the others lazily.
+ */
 export function StickerGrid({
   stickers,
-  eagerCount = 6,
+  eagerCount = 2,
   label,
 }: {
   stickers: StickerListItem[];
