@@ -54,6 +54,9 @@ export type PageCacheOutcome = "hit" | "stale" | "miss";
 /** The header naming the outcome (tests and operators read it; a CDN ignores it). */
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
+/** The user agent of a cache fill's render: a crawler's, so the whole page is rendered before it is kept. */
+const FILL_USER_AGENT = "StickerStudioPageCache/1 (bot)";
+
 /** Both names the page's session cookie takes (decision 0012): either means "not a visitor". */
 const SESSION_COOKIES = ["token", "__Host-token"];
 
@@ -61,7 +64,8 @@ const SESSION_COOKIES = ["token", "__Host-token"];
  * Pages whose answer depends on more than the address: the payments sandbox (only for direct local
  * requests, decision 0012) and a checkout's success page (it applies the buyer's checkout).
  */
-const NEVER_SHARED = /^\/(?:[A-Za-z-]+\/)?(?:billing\/|rechargeSuccess(?:\/|$))/;
+// Case-insensitive, as React Router matches routes.
+const NEVER_SHARED = /^\/(?:[A-Za-z-]+\/)?(?:billing\/|rechargeSuccess(?:\/|$))/i;
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
@@ -225,7 +229,12 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     if (running) return running;
     const startedIn = generation;
     const result = (async () => {
-      const response = await render(new Request(url, { headers: { Accept: "text/html" } }), context);
+      // Rendered as for a crawler (app/entry.server.tsx waits for the whole page then), so a shared
+      // page is never a shell cut short by the stream's timeout.
+      const response = await render(
+        new Request(url, { headers: { Accept: "text/html", "User-Agent": FILL_USER_AGENT } }),
+        context,
+      );
       const entry = await toEntry(response, vary);
       if (!entry) {
         // The page is no longer a shareable 200 (say, its sticker went private): a stale copy must go.
@@ -255,6 +264,9 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
         status: 304,
         headers: {
           ETag: entry.etag,
+          // A browser or CDN copies a 304's headers onto its stored page: the nonce policy the socket
+          // set would block the stored page's scripts, so the 304 carries the page's own hash policy.
+          "Content-Security-Policy": entry.headers["Content-Security-Policy"] ?? "",
           "Cache-Control": entry.headers["Cache-Control"] ?? sharedControl,
           Vary: entry.headers.Vary ?? "",
           [PAGE_CACHE_HEADER]: outcome,

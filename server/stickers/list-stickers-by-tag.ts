@@ -51,6 +51,8 @@ interface AnchorSlot {
 }
 
 const slotsByDatabase = new WeakMap<Db, Map<string, AnchorSlot>>();
+/** Lists (tag × order) whose anchors one process keeps; the oldest slot goes first past it. */
+export const MAX_ANCHORED_LISTS = 256;
 
 /**
  * One page of a tag's public stickers (spec §7 GET /api/square/pageByTag): popular = tag 1 by
@@ -123,6 +125,11 @@ function slotOf(db: Db, key: string): AnchorSlot {
   }
   let slot = slots.get(key);
   if (!slot) {
+    // Any tag id can be asked for: keep the lists seen last, not one slot per id ever asked.
+    if (slots.size >= MAX_ANCHORED_LISTS) {
+      const oldest = slots.keys().next().value;
+      if (oldest !== undefined) slots.delete(oldest);
+    }
     slot = { snapshot: null, refreshing: null };
     slots.set(key, slot);
   }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, or } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { StickerListItem, StickerPage } from "#common/stickers.ts";
 import type { Visibility } from "#common/tasks.ts";
@@ -60,11 +60,19 @@ export async function setStickerVisibility(
   const [row] = await db
     .update(stickers)
     .set({ visibility: o.visibility })
-    .where(and(eq(stickers.stickerInstId, o.stickerInstId), eq(stickers.ownerId, o.userId)))
+    .where(
+      and(eq(stickers.stickerInstId, o.stickerInstId), eq(stickers.ownerId, o.userId), ne(stickers.visibility, o.visibility)),
+    )
     .returning({ id: stickers.id });
   if (!row) {
-    const [exists] = await db.select({ id: stickers.id }).from(stickers).where(eq(stickers.stickerInstId, o.stickerInstId));
-    throw new AppError(exists ? "NO_PERMISSION" : "NOT_FOUND");
+    const [existing] = await db
+      .select({ ownerId: stickers.ownerId })
+      .from(stickers)
+      .where(eq(stickers.stickerInstId, o.stickerInstId));
+    if (!existing) throw new AppError("NOT_FOUND");
+    if (existing.ownerId !== o.userId) throw new AppError("NO_PERMISSION");
+    // Already so: nothing changed, so nothing is announced (a repeated call cannot empty every cache).
+    return { stickerInstId: o.stickerInstId, visibility: o.visibility };
   }
   // A sticker made private leaves the shared pages and lists of every process now, not after their TTL.
   if (o.visibility === "private") await publicStickersChanged(db);

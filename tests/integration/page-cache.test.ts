@@ -266,6 +266,32 @@ describe("the shared page cache", () => {
     expect(gone.status).toBe(302);
     await t.app.database.db.update(stickers).set({ visibility: "public" }).where(eq(stickers.stickerInstId, instId));
   });
+
+  it("keeps the cached pages when a sticker already private is made private again (nothing changed)", async () => {
+    const owner = await userWithPoints(t, `owner-${randomUUID()}@example.com`, 1);
+    const [row] = await t.app.database.db.select().from(stickers).where(eq(stickers.visibility, "public")).limit(1);
+    const instId = row!.stickerInstId;
+    await t.app.database.db
+      .update(stickers)
+      .set({ ownerId: owner.userId, visibility: "private" })
+      .where(eq(stickers.stickerInstId, instId));
+    const list = "/stickers/latest/1?unchanged-test";
+    await visit(t, list);
+    expect((await visit(t, list)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    const answer = await callApi(t, "POST", "/api/sticker/setVisibility", {
+      body: { stickerInstId: instId, visibility: "private" },
+      session: owner,
+    });
+    expect(answer.body).toMatchObject({ status: 200, data: { stickerInstId: instId, visibility: "private" } });
+    expect((await visit(t, list)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    const stranger = await userWithPoints(t, `stranger-${randomUUID()}@example.com`, 1);
+    const refused = await callApi(t, "POST", "/api/sticker/setVisibility", {
+      body: { stickerInstId: instId, visibility: "private" },
+      session: stranger,
+    });
+    expect(refused.body).toMatchObject({ status: "NO_PERMISSION" });
+    await t.app.database.db.update(stickers).set({ visibility: "public" }).where(eq(stickers.stickerInstId, instId));
+  });
 });
 
 describe("stale pages", () => {
@@ -368,6 +394,22 @@ describe("on a socket", () => {
       headers: { Cookie: `${sessionCookieName(t.app.config)}=${alice.token}` },
     });
     expect(signed.headers.get("Content-Security-Policy")).toContain("'nonce-");
+  });
+
+  it("answers a revalidation with 304 carrying the stored page's hash policy, never the socket's nonce policy", async () => {
+    const page = await fetch(`${origin}/terms?revalidate`);
+    const policy = page.headers.get("Content-Security-Policy")!;
+    expect(policy).toContain("'sha256-");
+    const notModified = await fetch(`${origin}/terms?revalidate`, { headers: { "If-None-Match": page.headers.get("ETag")! } });
+    expect(notModified.status).toBe(304);
+    // The browser copies these headers onto its stored page: a nonce policy would block its scripts.
+    expect(notModified.headers.get("Content-Security-Policy")).toBe(policy);
+  });
+
+  it("shares no page whose path names a never-shared page in another letter case", async () => {
+    await fetch(`${origin}/RechargeSuccess?case`);
+    const again = await fetch(`${origin}/RechargeSuccess?case`);
+    expect(again.headers.get(PAGE_CACHE_HEADER)).toBeNull();
   });
 });
 
