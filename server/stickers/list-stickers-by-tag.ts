@@ -193,6 +193,11 @@ async function cappedCount(db: Db, tagId: number, limit: number): Promise<number
   return Number(row?.n ?? 0);
 }
 
+/** Lists whose anchor slots this process keeps for `db` (tests). */
+export function anchoredListCount(db: Db): number {
+  return slotsByDatabase.get(db)?.size ?? 0;
+}
+
 /** Waits for the anchor scans under way for `db` (tests). */
 export async function settlePageAnchors(db: Db): Promise<void> {
   const slots = slotsByDatabase.get(db);

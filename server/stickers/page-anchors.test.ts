@@ -2,7 +2,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGalleryTestApp } from "#tests/support/stickers.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { type ListQuery, listStickersByTag, type PageAnchorOptions, settlePageAnchors } from "./list-stickers-by-tag.ts";
+import {
+  anchoredListCount,
+  type ListQuery,
+  listStickersByTag,
+  MAX_ANCHORED_LISTS,
+  type PageAnchorOptions,
+  settlePageAnchors,
+} from "./list-stickers-by-tag.ts";
 
 /**
  * Deep pages and large totals through page anchors (decision 0022), on a list big enough for many
@@ -77,6 +84,15 @@ describe("page anchors (decision 0022)", () => {
         }
       }
     }
+  });
+
+  it("keeps anchor slots for at most MAX_ANCHORED_LISTS lists however many tag ids are asked for", async () => {
+    const db = t.app.database.db;
+    for (let tagId = 1_000; tagId < 1_000 + MAX_ANCHORED_LISTS + 50; tagId += 1) {
+      await listStickersByTag(db, { tagId, page: 1, size: 24 });
+    }
+    expect(MAX_ANCHORED_LISTS).toBe(256);
+    expect(anchoredListCount(db)).toBe(MAX_ANCHORED_LISTS);
   });
 
   it("answers a page past the end with an empty list and the total", async () => {
