@@ -94,12 +94,12 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/", billingRoutes(app));
   server.route("/", createApiRouter(app, allCalls(app)));
 
-  // Visitors' pages are rendered once and shared for PAGE_CACHE_SECONDS, without a nonce (decision 0021).
+  // Visitors' pages are rendered once and shared for PAGE_CACHE_SECONDS, their scripts allowed by hash (decision 0021).
   const security = securityOptionsFor(app.config, options.development);
   const pageCache = createPageCache(app, {
     ttlSeconds: options.development ? 0 : app.config.PAGE_CACHE_SECONDS,
     security,
-    render: (request, context) => options.renderPage(request, { app, nonce: "", ...context }),
+    render: (request, context) => options.renderPage(request, { app, ...context }),
     compress: compressText,
   });
   server.all("*", pageCache.middleware, compressText, (c) =>

@@ -7,14 +7,17 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromAcceptLanguage
 import { LANGUAGE_COOKIE } from "#common/site.ts";
 import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
-import { type SecurityHeaderOptions, sharedPagePolicy } from "../http/security-headers.ts";
+import { newNonce, type SecurityHeaderOptions, sharedPagePolicy } from "../http/security-headers.ts";
 import { onPagesChanged } from "./page-changes.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /** A page render as the server app makes it (React Router behind `PageRenderer`). */
-export type CachedPageRenderer = (request: Request, context: { requestId: string; localStandIns: boolean }) => Promise<Response>;
+export type CachedPageRenderer = (
+  request: Request,
+  context: { requestId: string; localStandIns: boolean; nonce: string },
+) => Promise<Response>;
 
 export interface PageCacheOptions {
   /** Seconds an entry is served as it is (`PAGE_CACHE_SECONDS`; 0 turns the cache off). */
@@ -69,11 +72,21 @@ const NEVER_SHARED = /^\/(?:[A-Za-z-]+\/)?(?:billing\/|rechargeSuccess(?:\/|$))/
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
-/** SHA-256 (base64) of every inline script's text in the page: what the shared policy allows. */
-export function inlineScriptHashes(html: string): string[] {
+/** The page without its fill's nonce: no nonce in shared bytes is live anywhere (decision 0021). */
+function withoutNonce(html: string, nonce: string): string {
+  return nonce ? html.replaceAll(`nonce="${nonce}"`, 'nonce=""') : html;
+}
+
+/**
+ * SHA-256 (base64) of the text of every inline script that carries the fill's own nonce: what the
+ * shared policy allows. The server's render puts the nonce on each of its scripts; a script that does
+ * not carry it (one an HTML injection would have put in the page) is not allowed.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
   const hashes = new Set<string>();
+  const own = `nonce="${nonce}"`;
   for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes ?? "")) continue;
+    if (/\bsrc\s*=/i.test(attributes ?? "") || !nonce || !(attributes ?? "").includes(own)) continue;
     hashes.add(
       createHash("sha256")
         .update(text ?? "", "utf8")
@@ -178,24 +191,25 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
   }
 
   /**
-   * An answer rendered for the cache that cannot be shared (a 404, an error page) is still a page
-   * rendered without a nonce: it goes out with the hash policy of its own inline scripts.
+   * An answer rendered for the cache that cannot be shared (a 404, an error page) goes out with the
+   * hash policy of its own inline scripts, like a shared page, and without its fill's nonce.
    */
-  async function withOwnPolicy(response: Response): Promise<Response> {
+  async function withOwnPolicy(response: Response, nonce: string): Promise<Response> {
     if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html") || !response.body) return response;
-    const html = await response.text();
+    const rendered = await response.text();
+    const html = withoutNonce(rendered, nonce);
     const headers = new Headers(response.headers);
-    headers.set("Content-Security-Policy", sharedPagePolicy(options.security, inlineScriptHashes(html)));
+    headers.set("Content-Security-Policy", sharedPagePolicy(options.security, inlineScriptHashes(rendered, nonce)));
     headers.delete("Content-Length");
     return new Response(html, { status: response.status, statusText: response.statusText, headers });
   }
 
-  async function toEntry(response: Response, vary: string): Promise<Entry | null> {
+  async function toEntry(response: Response, vary: string, nonce: string): Promise<Entry | null> {
     const type = response.headers.get("Content-Type") ?? "";
     if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("Set-Cookie") || !response.body)
       return null;
-    const identity = Buffer.from(await response.arrayBuffer());
-    const html = identity.toString("utf8");
+    const html = await response.text();
+    const identity = Buffer.from(withoutNonce(html, nonce), "utf8");
     const [br, gz] = await Promise.all([
       brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
       gzipped(identity, { level: 6 }),
@@ -206,7 +220,7 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
       if (!/^(content-length|content-encoding|cache-control|vary|etag|date|content-security-policy)$/i.test(name))
         headers[name] = value;
     });
-    headers["Content-Security-Policy"] = sharedPagePolicy(options.security, inlineScriptHashes(html));
+    headers["Content-Security-Policy"] = sharedPagePolicy(options.security, inlineScriptHashes(html, nonce));
     headers["Cache-Control"] = sharedControl;
     headers.Vary = vary;
     headers.ETag = etag;
@@ -226,20 +240,22 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     context: { requestId: string; localStandIns: boolean },
   ) {
     const running = filling.get(key);
+    // A fresh nonce per fill marks the render's own scripts; it is hashed, then taken out of the page.
+    const nonce = newNonce();
     if (running) return running;
     const startedIn = generation;
     const result = (async () => {
       // Rendered as for a crawler (app/entry.server.tsx waits for the whole page then), so a shared
       // page is never a shell cut short by the stream's timeout.
-      const response = await render(
-        new Request(url, { headers: { Accept: "text/html", "User-Agent": FILL_USER_AGENT } }),
-        context,
-      );
-      const entry = await toEntry(response, vary);
+      const response = await render(new Request(url, { headers: { Accept: "text/html", "User-Agent": FILL_USER_AGENT } }), {
+        ...context,
+        nonce,
+      });
+      const entry = await toEntry(response, vary, nonce);
       if (!entry) {
         // The page is no longer a shareable 200 (say, its sticker went private): a stale copy must go.
         if (generation === startedIn) drop(key);
-        return withOwnPolicy(response);
+        return withOwnPolicy(response, nonce);
       }
       if (generation === startedIn) store(key, entry);
       return entry;
