@@ -7,8 +7,13 @@
 
 import { smallThumbnail, stickerImageKeys } from "../generation/variants.ts";
 import type { Storage, StoredFile } from "../storage/storage.ts";
+import { createDecodePool } from "../uploads/decode-pool.ts";
 
 const SMALL_KEY = /^([a-f0-9]{32})-160\.webp$/;
+
+/** Thumbnails made at once by one process, and how many more may wait; past that, BUSY (decision 0015). */
+const MAKING_AT_ONCE = 2;
+const MAKING_QUEUE = 100;
 
 export interface SmallThumbnails {
   /** The stored file, or, for a missing small thumbnail whose PNG is stored, the one made now. */
@@ -18,6 +23,8 @@ export interface SmallThumbnails {
 export function createSmallThumbnails(storage: Storage): SmallThumbnails {
   // Requests for the same picture while its thumbnail is being made wait for that one making.
   const making = new Map<string, Promise<StoredFile | null>>();
+  // Requests for many different older pictures share a small pool, so they cannot take every CPU.
+  const pool = createDecodePool({ concurrency: MAKING_AT_ONCE, queue: MAKING_QUEUE });
   return {
     async load(key) {
       const stored = await storage.get(key);
@@ -26,13 +33,15 @@ export function createSmallThumbnails(storage: Storage): SmallThumbnails {
       if (!picId) return null;
       let pending = making.get(key);
       if (!pending) {
-        pending = (async () => {
-          const png = await storage.get(stickerImageKeys(picId).png);
-          if (!png) return null;
-          const body = await smallThumbnail(png.body);
-          await storage.put(key, body, "image/webp");
-          return { body, contentType: "image/webp" };
-        })().finally(() => making.delete(key));
+        pending = pool
+          .run(async () => {
+            const png = await storage.get(stickerImageKeys(picId).png);
+            if (!png) return null;
+            const body = await smallThumbnail(png.body);
+            await storage.put(key, body, "image/webp");
+            return { body, contentType: "image/webp" };
+          })
+          .finally(() => making.delete(key));
         making.set(key, pending);
       }
       return pending;
