@@ -12,6 +12,7 @@ const RETRY_MOST_MS = 30_000;
 
 const forgetters = new WeakMap<Db, Set<() => void>>();
 const postgresListeners = new WeakMap<Db, () => void>();
+const firstListen = new WeakMap<Db, Promise<void>>();
 
 function forgetLocally(db: Db) {
   forgetPublicLists(db);
@@ -45,12 +46,28 @@ export function onPagesChanged(
   set.add(forget);
   if (database.pool && postgres?.url && !postgresListeners.has(database.db)) {
     const db = database.db;
+    let listening: () => void = () => undefined;
+    firstListen.set(db, new Promise<void>((resolve) => (listening = resolve)));
     postgresListeners.set(
       db,
-      listenOnPostgres(postgres.url, database.pool, () => forgetLocally(db), postgres.log),
+      listenOnPostgres(
+        postgres.url,
+        database.pool,
+        () => forgetLocally(db),
+        postgres.log,
+        () => listening(),
+      ),
     );
   }
   return () => set.delete(forget);
+}
+
+/**
+ * Resolves once this process listens for other processes' changes on `db` (at once on PGlite). Its
+ * first connection forgets what was kept before it listened, so tests that time entries wait for it.
+ */
+export function pageChangesListening(db: Db): Promise<void> {
+  return firstListen.get(db) ?? Promise.resolve();
 }
 
 /**
@@ -59,7 +76,7 @@ export function onPagesChanged(
  * since notifications sent while it was away are lost. The entries' TTL stays the bound meanwhile.
  * It ends when the pool ends (the database is closing).
  */
-function listenOnPostgres(url: string, pool: pg.Pool, onChange: () => void, log: Logger): () => void {
+function listenOnPostgres(url: string, pool: pg.Pool, onChange: () => void, log: Logger, onListening: () => void): () => void {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = RETRY_FIRST_MS;
@@ -101,6 +118,7 @@ function listenOnPostgres(url: string, pool: pg.Pool, onChange: () => void, log:
       await next.query(`listen ${PAGES_CHANGED_CHANNEL}`);
       delay = RETRY_FIRST_MS;
       onChange();
+      onListening();
     } catch (error) {
       lost(next, error);
     }

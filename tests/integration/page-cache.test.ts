@@ -16,6 +16,7 @@ import type { PageRenderer } from "#server/app.ts";
 import { stickers } from "#server/db/schema.ts";
 import { createOfflineProvider } from "#server/generation/index.ts";
 import { inlineScriptHashes, PAGE_CACHE_HEADER } from "#server/pages/page-cache.ts";
+import { pageChangesListening } from "#server/pages/page-changes.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { nodeListener } from "#server/serve.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
@@ -61,7 +62,10 @@ const renderPage: PageRenderer = async (request, context) => {
 };
 
 async function appWithCache(seconds: number, env: Record<string, string> = {}) {
-  return createTestApp({ PAGE_CACHE_SECONDS: String(seconds), ...env }, { renderPage });
+  const made = await createTestApp({ PAGE_CACHE_SECONDS: String(seconds), ...env }, { renderPage });
+  // On PostgreSQL the first LISTEN forgets what was kept before it: let it happen before a test fills.
+  await pageChangesListening(made.app.database.db);
+  return made;
 }
 
 function visit(t: TestApp, path: string, headers: Record<string, string> = {}) {
