@@ -29,16 +29,6 @@ export function etagOf(body: Buffer): string {
   return `"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
 }
 
-/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((candidate) => {
-    const tag = candidate.trim();
-    return tag === "*" || tag.replace(/^W\//, "") === bare;
-  });
-}
-
 export interface DerivedFiles {
   /** The stored file under `key`, or the one `make` returns, stored first. */
   load(key: string, contentType: string, make: () => Promise<Buffer>): Promise<Buffer>;

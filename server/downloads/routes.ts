@@ -14,8 +14,9 @@ import { type FileAccess, OWNER_FILE_CACHE, pictureAccess, respondWithFileError 
 import { stickerImageKeys } from "../generation/variants.ts";
 import { clientAddressOf } from "../http/client-address.ts";
 import type { AppEnv } from "../http/env.ts";
+import { matchesEtag } from "../http/if-none-match.ts";
 import { createRateLimit } from "../rate-limit.ts";
-import { createDerivedFiles, type DerivedVariant, derivedFileKey, etagOf, matchesEtag } from "./derived-files.ts";
+import { createDerivedFiles, type DerivedVariant, derivedFileKey, etagOf } from "./derived-files.ts";
 import { exportForTelegram, exportForWhatsApp } from "./export.ts";
 import { watermarkDomain, watermarkSticker } from "./watermark.ts";
 

@@ -6,6 +6,7 @@ import { AppError, type ErrorCode, type ErrorEnvelope, httpStatusOf, messageKeyO
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 import type { AppEnv } from "./env.ts";
+import { matchesEtag } from "./if-none-match.ts";
 
 export function okEnvelope<T>(data: T) {
   return { status: 200 as const, data };
@@ -83,17 +84,6 @@ export function encodingFor(acceptEncoding: string | undefined): ContentEncoding
   return /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : null;
 }
 
-/** Whether `If-None-Match` names this ETag (weak comparison, RFC 9110 §13.1.2; `*` matches any). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.replace(/^W\//, "");
-  for (const candidate of ifNoneMatch.split(",")) {
-    const tag = candidate.trim();
-    if (tag === "*" || tag.replace(/^W\//, "") === opaque) return true;
-  }
-  return false;
-}
-
 /**
  * A JSON answer, compressed here (brotli quality 4, or gzip) when it is large and the caller takes it:
  * small answers skip the compression machinery entirely and keep the server's fast write path.
@@ -118,7 +108,7 @@ export function sendPrepared(c: Context<AppEnv>, answer: PreparedAnswer) {
   const compressible = answer.text.length >= COMPRESS_FROM_BYTES;
   const headers: Record<string, string> = { ETag: answer.etag, "Cache-Control": "private, no-cache" };
   if (compressible) headers.Vary = "Accept-Encoding";
-  if (etagMatches(c.req.header("if-none-match"), answer.etag)) return c.body(null, 304, headers);
+  if (matchesEtag(c.req.header("if-none-match"), answer.etag)) return c.body(null, 304, headers);
   headers["Content-Type"] = "application/json";
   const encoding = compressible ? encodingFor(c.req.header("accept-encoding")) : null;
   if (!encoding) return c.body(answer.text, 200, headers);

@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromAcceptLanguage
 import { LANGUAGE_COOKIE } from "#common/site.ts";
 import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
+import { matchesEtag } from "../http/if-none-match.ts";
 import { newNonce, type SecurityHeaderOptions, sharedPagePolicy } from "../http/security-headers.ts";
 import { onPagesChanged } from "./page-changes.ts";
 
@@ -131,14 +132,6 @@ function headersOf(shared: Record<string, string>, encoding: Encoding, body: Buf
   const headers: Record<string, string> = { ...shared, "Content-Length": String(body.length), [PAGE_CACHE_HEADER]: outcome };
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
   return headers;
-}
-
-/** `If-None-Match` names this entity tag (weak comparison: the three encodings share it). */
-function matchesEtag(header: string | undefined, etag: string) {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const bare = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
 /**
