@@ -60,6 +60,14 @@ export class PreparedAnswer<T = unknown> {
     this.etag = `W/"${hash("sha1", this.text, "base64url")}"`;
   }
 
+  #identity: Uint8Array<ArrayBuffer> | undefined;
+
+  /** The UTF-8 bytes, encoded once: a string body is encoded again (and measured) on every write. */
+  get bytes(): Uint8Array<ArrayBuffer> {
+    this.#identity ??= new TextEncoder().encode(this.text);
+    return this.#identity;
+  }
+
   encoded(encoding: ContentEncoding): Uint8Array<ArrayBuffer> {
     let bytes = this.#encoded[encoding];
     if (!bytes) {
@@ -111,7 +119,7 @@ export function sendPrepared(c: Context<AppEnv>, answer: PreparedAnswer) {
   if (matchesEtag(c.req.header("if-none-match"), answer.etag)) return c.body(null, 304, headers);
   headers["Content-Type"] = "application/json";
   const encoding = compressible ? encodingFor(c.req.header("accept-encoding")) : null;
-  if (!encoding) return c.body(answer.text, 200, headers);
+  if (!encoding) return c.body(answer.bytes, 200, headers);
   headers["Content-Encoding"] = encoding;
   return c.body(answer.encoded(encoding), 200, headers);
 }

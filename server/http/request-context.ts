@@ -13,6 +13,7 @@ import { clientAddressFrom } from "./trust-proxy.ts";
  * client's address (X-Forwarded-For believed only through TRUST_PROXY's proxies; decision 0012).
  */
 export function requestContext(log: Logger, config: Pick<Config, "TRUST_PROXY" | "localMode">): MiddlewareHandler<AppEnv> {
+  // `c.get` rather than `c.var`: Hono's `var` copies every variable into a new object on each read.
   return async (c, next) => {
     const incoming = (c.env as { incoming?: PreparedIncoming } | undefined)?.incoming;
     const requestId = incoming?.requestId ?? requestIdFrom(c.req.header("x-request-id"));
@@ -25,11 +26,14 @@ export function requestContext(log: Logger, config: Pick<Config, "TRUST_PROXY" |
     const clientAddress = clientAddressFrom(peer, c.req.header("x-forwarded-for"), config.TRUST_PROXY) ?? "local";
     c.set("clientAddress", clientAddress);
     // The host the request names (Node builds the URL from Host; in-process requests carry it in the URL).
-    c.set("localStandIns", config.localMode && isDirectLocalRequest(peer, c.req.raw.headers, new URL(c.req.url).host));
+    c.set(
+      "localStandIns",
+      config.localMode && isDirectLocalRequest(peer, c.req.raw.headers, c.req.header("host") ?? new URL(c.req.url).host),
+    );
     await next();
     // On a socket the header is already on Node's response (withSocketHeaders).
     if (!incoming?.requestId) c.res.headers.set("X-Request-Id", requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms, client: clientAddress }, "request");
+    c.get("log").info({ method: c.req.method, path: c.req.path, status: c.res.status, ms, client: clientAddress }, "request");
   };
 }

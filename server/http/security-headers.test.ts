@@ -38,7 +38,8 @@ afterAll(async () => {
   await rm(assetsDir, { recursive: true, force: true });
 });
 
-const PAGES = ["/", "/stickers/latest/1", "/api/docs", "/healthz"];
+const PAGES = ["/", "/stickers/latest/1", "/healthz-is-a-page"];
+const API_ANSWERS = ["/api/docs", "/api/square/pageByTag", "/api/no-such-call", "/healthz", "/readyz?x=1", "/metrics"];
 const FILES = ["/assets/entry-abc123.js", `/files/${picId}.png`, "/files/no-such-file.png"];
 const SECURITY = [
   "content-security-policy",
@@ -54,7 +55,7 @@ function securityOf(response: Response) {
 }
 
 describe("security headers on the production path (a real socket)", () => {
-  it("gives every page and API answer the CSP with a fresh nonce, no framing and nosniff", async () => {
+  it("gives every page the CSP with a fresh nonce, no framing and nosniff", async () => {
     const nonces = new Set<string>();
     for (const page of PAGES) {
       const response = await fetch(`${origin}${page}`);
@@ -66,6 +67,20 @@ describe("security headers on the production path (a real socket)", () => {
       expect(response.headers.get("x-request-id"), page).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect(nonces.size).toBe(PAGES.length);
+  });
+
+  it("gives API, health and metrics answers (served or refused) a fixed policy without a nonce, no framing and nosniff", async () => {
+    const statuses: number[] = [];
+    for (const call of API_ANSWERS) {
+      const response = await fetch(`${origin}${call}`);
+      statuses.push(response.status);
+      await response.arrayBuffer();
+      expect(response.headers.get("content-security-policy"), call).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get("x-frame-options"), call).toBe("DENY");
+      expect(response.headers.get("x-content-type-options"), call).toBe("nosniff");
+      expect(response.headers.get("x-request-id"), call).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(statuses).toEqual([200, 401, 404, 200, 200, 200]);
   });
 
   it("sends hashed assets and /files/… (served or 404) with nosniff and never the page's CSP", async () => {
@@ -82,7 +97,7 @@ describe("security headers on the production path (a real socket)", () => {
   });
 
   it("answers a request without a socket (app.request) with the same security headers as the socket", async () => {
-    for (const target of [...PAGES, ...FILES]) {
+    for (const target of [...PAGES, ...API_ANSWERS, ...FILES]) {
       const overSocket = securityOf(await fetch(`${origin}${target}`));
       const inProcess = securityOf(await t.server.request(target));
       // The nonce differs per request; everything else is the same decision.

@@ -20,13 +20,17 @@ export function newNonce() {
 }
 
 /**
- * The headers every answer carries: a CSP with this request's nonce for every script (no
+ * The headers every page carries: a CSP with this request's nonce for every script (no
  * 'unsafe-inline' scripts; inline styles stay allowed for dialog and toast libraries), nosniff,
  * referrer policy, no framing, HSTS on https.
  */
 export function securityHeaderValues(options: SecurityHeaderOptions, nonce: string): Record<string, string> {
+  return documentHeaders(options, contentSecurityPolicy(options, [`'nonce-${nonce}'`, "'strict-dynamic'"]));
+}
+
+function documentHeaders(options: SecurityHeaderOptions, policy: string): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(options, [`'nonce-${nonce}'`, "'strict-dynamic'"]),
+    "Content-Security-Policy": policy,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
@@ -34,6 +38,12 @@ export function securityHeaderValues(options: SecurityHeaderOptions, nonce: stri
     ...(options.hsts ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };
 }
+
+/**
+ * The policy of a JSON answer: it is never a document that runs scripts, so it needs no nonce (and no
+ * random bytes per call); it may load nothing and be framed by nothing.
+ */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * The policy of a page shared between visitors (server/pages/page-cache.ts, decision 0021): its bytes
@@ -91,17 +101,55 @@ export function securityOptionsFor(
   };
 }
 
-function isImmutableFile(path: string) {
-  return path.startsWith("/assets/") || path.startsWith("/files/");
+/** Which header set an answer gets, by its path's prefix alone (the query does not matter). */
+export type AnswerKind = "file" | "api" | "page";
+
+export function answerKindOf(path: string): AnswerKind {
+  if (path.startsWith("/assets/") || path.startsWith("/files/")) return "file";
+  return path.startsWith("/api/") || SERVICE_ANSWER.test(path) ? "api" : "page";
+}
+
+/** Health, readiness and metrics: answers for machines, never documents. */
+const SERVICE_ANSWER = /^\/(healthz|readyz|metrics)(\?|$)/;
+
+interface HeaderSets {
+  file: [string, string][];
+  api: [string, string][];
+  /** A page's headers but its policy, and the policy around the nonce. */
+  page: [string, string][];
+  policy: [before: string, after: string];
+}
+
+const headerSets = new WeakMap<SecurityHeaderOptions, HeaderSets>();
+
+/** The fixed parts of the three header sets, worked out once per options object. */
+function headerSetsOf(options: SecurityHeaderOptions): HeaderSets {
+  let sets = headerSets.get(options);
+  if (!sets) {
+    const MARK = "\u0000nonce\u0000";
+    const [before = "", after = ""] = securityHeaderValues(options, MARK)["Content-Security-Policy"]!.split(MARK);
+    const { "Content-Security-Policy": _, ...rest } = documentHeaders(options, "");
+    sets = {
+      file: [["X-Content-Type-Options", "nosniff"]],
+      api: Object.entries(documentHeaders(options, API_POLICY)),
+      page: Object.entries(rest),
+      policy: [before, after],
+    };
+    headerSets.set(options, sets);
+  }
+  return sets;
 }
 
 /**
- * The security headers of the answer to one path — the one decision both paths below apply. Hashed
- * assets and stored images are not documents: the page's policy travels with the page, and ~1 kB of
- * headers on each of a page's 25 scripts would cost more than a script, so they get nosniff alone.
+ * The security headers of one answer — the one decision both paths below apply. Hashed assets and
+ * stored images are not documents: the page's policy travels with the page, and ~1 kB of headers on
+ * each of a page's 25 scripts would cost more than a script, so they get nosniff alone. JSON answers
+ * (calls, health, readiness, metrics) get the fixed API_POLICY; pages the policy with their nonce.
  */
-export function securityHeadersFor(path: string, options: SecurityHeaderOptions, nonce: string): Record<string, string> {
-  return isImmutableFile(path) ? { "X-Content-Type-Options": "nosniff" } : securityHeaderValues(options, nonce);
+export function securityHeadersFor(kind: AnswerKind, options: SecurityHeaderOptions, nonce: string): [string, string][] {
+  const sets = headerSetsOf(options);
+  if (kind !== "page") return sets[kind];
+  return [["Content-Security-Policy", `${sets.policy[0]}${nonce}${sets.policy[1]}`], ...sets.page];
 }
 
 /**
@@ -115,12 +163,12 @@ export function withSocketHeaders(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const prepared = req as PreparedIncoming;
-    prepared.cspNonce = newNonce();
+    // The decision reads the path's prefix only, so the raw URL (query and all) serves as it is.
+    const kind = answerKindOf(req.url ?? "/");
+    if (kind === "page") prepared.cspNonce = newNonce();
     prepared.requestId = requestIdFrom(req.headers["x-request-id"]);
     res.setHeader("X-Request-Id", prepared.requestId);
-    // The decision reads the path's prefix only, so the raw URL (query and all) serves as it is.
-    for (const [name, value] of Object.entries(securityHeadersFor(req.url ?? "/", options, prepared.cspNonce)))
-      res.setHeader(name, value);
+    for (const [name, value] of securityHeadersFor(kind, options, prepared.cspNonce ?? "")) res.setHeader(name, value);
     void listener(req, res);
   };
 }
@@ -132,14 +180,15 @@ export function withSocketHeaders(
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = (c.env as { incoming?: PreparedIncoming } | undefined)?.incoming;
-    if (incoming?.cspNonce) {
-      c.set("nonce", incoming.cspNonce);
+    if (incoming?.requestId) {
+      c.set("nonce", incoming.cspNonce ?? "");
       return next();
     }
-    const nonce = newNonce();
+    const kind = answerKindOf(c.req.path);
+    const nonce = kind === "page" ? newNonce() : "";
     c.set("nonce", nonce);
     await next();
-    for (const [name, value] of Object.entries(securityHeadersFor(c.req.path, options, nonce))) {
+    for (const [name, value] of securityHeadersFor(kind, options, nonce)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   };
