@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -257,12 +258,64 @@ export const tasks = pgTable(
     resultPicIds: jsonb("result_pic_ids").$type<string[]>().notNull().default([]),
     errorCode: text("error_code"),
     cost: integer("cost").notNull().default(0),
+    /** A pack made in one go (issue 15): the pack its sticker joins, and the mood it draws. */
+    packId: bigint("pack_id", { mode: "number" }).references((): AnyPgColumn => packs.id, { onDelete: "set null" }),
+    mood: text("mood"),
     attempts: integer("attempts").notNull().default(0),
     createdAt: created(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("tasks_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [index("tasks_user_created_idx").on(t.userId, t.createdAt), index("tasks_pack_idx").on(t.packId).where(sql`${t.packId} is not null`)],
+);
+
+/**
+ * A sticker pack (issue 15): an owner's ordered set of stickers for a messenger. `packId` is the public
+ * id in URLs and calls; private packs are seen by their owner only (404 to anyone else).
+ */
+export const packs = pgTable(
+  "packs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    packId: text("pack_id").notNull(),
+    ownerId: userRef("owner_id").notNull(),
+    name: text("name").notNull(),
+    visibility: text("visibility", { enum: ["public", "private"] })
+      .notNull()
+      .default("private"),
+    /** The sticker shown for the pack (gallery card, Open Graph image, tray icon); null = the first. */
+    coverStickerId: bigint("cover_sticker_id", { mode: "number" }).references(() => stickers.id, { onDelete: "set null" }),
+    /** The interface language it was made in (instructions and captions follow the viewer's). */
+    locale: text("locale").notNull().default("en"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex("packs_pack_id_key").on(t.packId),
+    index("packs_owner_idx").on(t.ownerId, t.id),
+    index("packs_public_idx").on(t.id.desc().nullsFirst()).where(sql`${t.visibility} = 'public'`),
+  ],
+);
+
+/** A sticker in a pack, at its place (0-based, dense), with the one to three emoji it stands for. */
+export const packStickers = pgTable(
+  "pack_stickers",
+  {
+    packId: bigint("pack_id", { mode: "number" })
+      .notNull()
+      .references(() => packs.id, { onDelete: "cascade" }),
+    stickerId: bigint("sticker_id", { mode: "number" })
+      .notNull()
+      .references(() => stickers.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    emoji: jsonb("emoji").$type<string[]>().notNull().default([]),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packId, t.stickerId] }),
+    index("pack_stickers_order_idx").on(t.packId, t.position),
+    index("pack_stickers_sticker_idx").on(t.stickerId),
+  ],
 );
 
 /** Every change of a points balance, with the key that makes it happen at most once. */
