@@ -266,7 +266,10 @@ export const tasks = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("tasks_user_created_idx").on(t.userId, t.createdAt), index("tasks_pack_idx").on(t.packId).where(sql`${t.packId} is not null`)],
+  (t) => [
+    index("tasks_user_created_idx").on(t.userId, t.createdAt),
+    index("tasks_pack_idx").on(t.packId).where(sql`${t.packId} is not null`),
+  ],
 );
 
 /**
