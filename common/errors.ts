@@ -52,6 +52,25 @@ export const ERRORS = {
   CHECKOUT_CLOSED: { http: 409, key: "errors.checkoutClosed" },
   /** The payment provider could not be reached or refused the request. */
   PAYMENT_PROVIDER_ERROR: { http: 502, key: "errors.paymentProviderError" },
+  /** No such pack, or a private pack asked for by anyone but its owner (issue 15). */
+  PACK_NOT_FOUND: { http: 404, key: "errors.packNotFound" },
+  /** A pack's name must be 1 to PACK_NAME_MAX_LENGTH characters after trimming. */
+  PACK_NAME_INVALID: { http: 400, key: "errors.packNameInvalid" },
+  /** The pack already holds PACK_MAX_STICKERS stickers. */
+  PACK_FULL: { http: 409, key: "errors.packFull" },
+  /** A sticker the caller may not add: not theirs, or another's that is not public (or gone). */
+  PACK_STICKER_NOT_FOUND: { http: 404, key: "errors.packStickerNotFound" },
+  /** One to three emoji per sticker. */
+  PACK_EMOJI_INVALID: { http: 400, key: "errors.packEmojiInvalid" },
+  /** A reorder that does not name exactly the pack's stickers (it changed meanwhile). */
+  PACK_CHANGED: { http: 409, key: "errors.packChanged" },
+  /** An export of a pack without stickers. */
+  PACK_EMPTY: { http: 409, key: "errors.packEmpty" },
+  /** WhatsApp takes WHATSAPP_PACK_MIN to WHATSAPP_PACK_MAX stickers in a pack. */
+  PACK_TOO_SMALL_FOR_WHATSAPP: { http: 409, key: "errors.packTooSmallForWhatsapp" },
+  PACK_TOO_LARGE_FOR_WHATSAPP: { http: 409, key: "errors.packTooLargeForWhatsapp" },
+  /** A pack made in one go names PACK_MOODS_MIN to all of MOODS, each once. */
+  MOODS_INVALID: { http: 400, key: "errors.moodsInvalid" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -19,7 +19,7 @@ export const WHATSAPP_PACK_MAX = 30;
 
 /**
  * The moods a pack made in one go can draw, one sticker each, in this order. `emoji` is the sticker's
- * emoji in the pack and the mood's emblem; the name shown is the catalog key `packs.mood.{id}`.
+ * emoji in the pack and the mood's emblem; the name shown is the catalog key `moods.{id}`.
  */
 export const MOODS = [
   { id: "happy", emoji: "😊" },
