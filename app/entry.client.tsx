@@ -5,11 +5,30 @@ import { installErrorReporting } from "./features/errors/report-error.ts";
 
 installErrorReporting();
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
+/**
+ * Hydration waits for the first frame: the server's HTML is complete, so the visitor sees it painted
+ * before React walks the tree (decision 0023). The modules usually arrive before the parser is done,
+ * and hydrating at once would hold the first paint behind that work on a slow phone.
+ */
+function afterFirstPaint(run: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  // A tab opened in the background draws no frame until it is shown: hydrate it anyway.
+  setTimeout(once, 250);
+}
+
+afterFirstPaint(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base, expect } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
 // Google's script cannot load here (no network): a stand-in with the same API hands the page the
 // token a test makes in window.__googleCredential(nonce) (signed with the run's own key, carrying the
@@ -20,6 +20,35 @@ export function withGoogleStandIn(context: BrowserContext) {
   return context.route("https://accounts.google.com/gsi/client", (route) =>
     route.fulfill({ contentType: "text/javascript", body: GOOGLE_IDENTITY_STAND_IN }),
   );
+}
+
+/**
+ * A page's buttons work once React has hydrated it (`<html data-hydrated="true">`); the server's HTML
+ * is painted first (decision 0023), so a click right after a navigation could reach a button without
+ * its handler. `goto` and `reload` therefore also wait for hydration on pages that run the app's
+ * scripts (plain server pages, such as the e-mail link's confirm page, have no module script).
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === "true" || !document.querySelector('script[type="module"]'),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+function waitingForHydration(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForHydration(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForHydration(page);
+    return response;
+  };
 }
 
 /**
@@ -45,6 +74,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      waitingForHydration(page);
+      page.context().on("page", waitingForHydration);
       await withGoogleStandIn(page.context());
       await use(errors);
       expect(errors, "console errors on the page").toEqual([]);
