@@ -72,7 +72,12 @@ describe("small thumbnails of older pictures (decision 0023)", () => {
 
     function clock() {
       let now = 1_000_000;
-      return { now: () => now, advance: (ms: number) => void (now += ms) };
+      return {
+        now: () => now,
+        advance: (ms: number) => {
+          now += ms;
+        },
+      };
     }
 
     it("is decoded once: a second request answers INTERNAL_ERROR again without decoding it, until FAILURE_MEMORY_MS have passed", async () => {
