@@ -3,11 +3,19 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import * as variants from "../generation/variants.ts";
 import { stickerImageKeys } from "../generation/variants.ts";
 import { createLocalStorage } from "../storage/local-storage.ts";
 import type { Storage } from "../storage/storage.ts";
-import { createSmallThumbnails } from "./small-thumbnails.ts";
+import { createSmallThumbnails, FAILURE_MEMORY_MS, FAILURES_REMEMBERED } from "./small-thumbnails.ts";
+
+// The real encoder, watched: each call is one decoding of a stored PNG.
+vi.mock("../generation/variants.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../generation/variants.ts")>();
+  return { ...real, smallThumbnail: vi.fn(real.smallThumbnail) };
+});
+const decodes = vi.mocked(variants.smallThumbnail);
 
 describe("small thumbnails of older pictures (decision 0023)", () => {
   let folder: string;
@@ -49,5 +57,89 @@ describe("small thumbnails of older pictures (decision 0023)", () => {
       expect(await sharp(file!.body).metadata()).toMatchObject({ format: "webp", width: 160, height: 160 });
       expect((await local.get(stickerImageKeys(picIds[index]!).small))?.body.equals(file!.body)).toBe(true);
     }
+  });
+
+  describe("a stored PNG that cannot be decoded", () => {
+    beforeEach(() => {
+      decodes.mockClear();
+    });
+
+    async function corruptPicture(storage: Storage): Promise<string> {
+      const picId = randomBytes(16).toString("hex");
+      await storage.put(stickerImageKeys(picId).png, randomBytes(4000), "image/png");
+      return picId;
+    }
+
+    function clock() {
+      let now = 1_000_000;
+      return {
+        now: () => now,
+        advance: (ms: number) => {
+          now += ms;
+        },
+      };
+    }
+
+    it("is decoded once: a second request answers INTERNAL_ERROR again without decoding it, until FAILURE_MEMORY_MS have passed", async () => {
+      const storage = createLocalStorage(folder);
+      const picId = await corruptPicture(storage);
+      const time = clock();
+      const thumbnails = createSmallThumbnails(storage, { now: time.now });
+      const key = stickerImageKeys(picId).small;
+
+      await expect(thumbnails.load(key)).rejects.toMatchObject({ code: "INTERNAL_ERROR" });
+      expect(decodes).toHaveBeenCalledTimes(1);
+      await expect(thumbnails.load(key)).rejects.toMatchObject({ code: "INTERNAL_ERROR" });
+      time.advance(FAILURE_MEMORY_MS - 1);
+      await expect(thumbnails.load(key)).rejects.toMatchObject({ code: "INTERNAL_ERROR" });
+      expect(decodes).toHaveBeenCalledTimes(1);
+      expect(await storage.get(key)).toBeNull();
+
+      time.advance(1);
+      await expect(thumbnails.load(key)).rejects.toMatchObject({ code: "INTERNAL_ERROR" });
+      expect(decodes).toHaveBeenCalledTimes(2);
+    });
+
+    it("is made once it has been stored again correctly after its failure was forgotten, and other pictures are not held back by it", async () => {
+      const storage = createLocalStorage(folder);
+      const picId = await corruptPicture(storage);
+      const time = clock();
+      const thumbnails = createSmallThumbnails(storage, { now: time.now });
+      const key = stickerImageKeys(picId).small;
+      await expect(thumbnails.load(key)).rejects.toMatchObject({ code: "INTERNAL_ERROR" });
+
+      const good = randomBytes(16).toString("hex");
+      const png = await sharp({ create: { width: 512, height: 512, channels: 4, background: "#0af" } })
+        .png()
+        .toBuffer();
+      await storage.put(stickerImageKeys(good).png, png, "image/png");
+      expect((await thumbnails.load(stickerImageKeys(good).small))?.contentType).toBe("image/webp");
+
+      await storage.put(stickerImageKeys(picId).png, png, "image/png");
+      time.advance(FAILURE_MEMORY_MS);
+      expect((await thumbnails.load(key))?.contentType).toBe("image/webp");
+      expect(decodes).toHaveBeenCalledTimes(3);
+    });
+
+    it("remembers at most `failuresRemembered` pictures (FAILURES_REMEMBERED by default), the least recently asked forgotten first", async () => {
+      expect(FAILURES_REMEMBERED).toBe(4096);
+      const storage = createLocalStorage(folder);
+      const thumbnails = createSmallThumbnails(storage, { failuresRemembered: 3 });
+      const keys = await Promise.all(
+        Array.from({ length: 4 }, async () => stickerImageKeys(await corruptPicture(storage)).small),
+      );
+      const [first, second, third, fourth] = keys as [string, string, string, string];
+      for (const key of [first, second, third]) await expect(thumbnails.load(key)).rejects.toThrow();
+      // Asking for the first again makes the second the least recently asked.
+      await expect(thumbnails.load(first)).rejects.toThrow();
+      expect(decodes).toHaveBeenCalledTimes(3);
+      await expect(thumbnails.load(fourth)).rejects.toThrow();
+      expect(decodes).toHaveBeenCalledTimes(4);
+
+      for (const key of [first, third, fourth]) await expect(thumbnails.load(key)).rejects.toThrow();
+      expect(decodes).toHaveBeenCalledTimes(4);
+      await expect(thumbnails.load(second)).rejects.toThrow();
+      expect(decodes).toHaveBeenCalledTimes(5);
+    });
   });
 });

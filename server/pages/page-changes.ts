@@ -20,13 +20,23 @@ function forgetLocally(db: Db) {
 }
 
 /**
- * A sticker left the public pages (made private, hidden or deleted): this process drops its shared
- * pages and public lists at once, and on PostgreSQL every other process does when the notification
- * reaches it (`onPagesChanged`). Call it after the change has committed.
+ * A sticker leaves the public pages (made private, hidden or deleted): call this inside the
+ * transaction that makes the change. NOTIFY is transactional, so the notification is delivered to
+ * every other process (`onPagesChanged`) when the change commits, and never if it rolls back; if it
+ * cannot be queued, the change fails with it instead of being applied unannounced. Once the
+ * transaction has committed, call `publicStickersChangedHere`.
  */
-export async function publicStickersChanged(db: Db): Promise<void> {
+export async function announcePublicStickersChanged(tx: Pick<Db, "execute">): Promise<void> {
+  await tx.execute(sql`select pg_notify(${PAGES_CHANGED_CHANNEL}, '')`);
+}
+
+/**
+ * After the change announced by `announcePublicStickersChanged` has committed: this process drops
+ * its shared pages and public lists at once (after the commit, so no render can read the old rows
+ * after the drop and keep them).
+ */
+export function publicStickersChangedHere(db: Db): void {
   forgetLocally(db);
-  await db.execute(sql`select pg_notify(${PAGES_CHANGED_CHANNEL}, '')`);
 }
 
 /**

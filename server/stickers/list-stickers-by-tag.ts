@@ -22,13 +22,27 @@ export interface PageAnchorOptions {
   exactTotalUpTo: number;
   /** A snapshot older than this is refreshed in the background while the old one keeps answering. */
   anchorTtlMs: number;
+  /**
+   * The anchor scan's statement timeout (`SET LOCAL statement_timeout`; PostgreSQL enforces it, PGlite
+   * accepts it but has no timer to enforce it). A scan past it fails, so a hanging query cannot hold
+   * the list's one refresh forever. Default REFRESH_TIMEOUT_MS.
+   */
+  refreshTimeoutMs?: number;
+  /** After a failed background refresh, the stale snapshot answers this long before one is tried again. Default REFRESH_RETRY_AFTER_MS. */
+  refreshRetryAfterMs?: number;
   now: () => number;
 }
+
+/** A scan of a million takes about a second (decision 0022): 30 s is far past any healthy one. */
+export const REFRESH_TIMEOUT_MS = 30_000;
+export const REFRESH_RETRY_AFTER_MS = 30_000;
 
 export const DEFAULT_ANCHOR_OPTIONS: PageAnchorOptions = {
   anchorEvery: 200,
   exactTotalUpTo: 5000,
   anchorTtlMs: 60_000,
+  refreshTimeoutMs: REFRESH_TIMEOUT_MS,
+  refreshRetryAfterMs: REFRESH_RETRY_AFTER_MS,
   now: Date.now,
 };
 
@@ -48,6 +62,8 @@ interface AnchorSnapshot {
 interface AnchorSlot {
   snapshot: AnchorSnapshot | null;
   refreshing: Promise<AnchorSnapshot> | null;
+  /** When the last refresh failed (timed out or errored), null after one succeeds. */
+  failedAt: number | null;
 }
 
 const slotsByDatabase = new WeakMap<Db, Map<string, AnchorSlot>>();
@@ -130,7 +146,7 @@ function slotOf(db: Db, key: string): AnchorSlot {
       const oldest = slots.keys().next().value;
       if (oldest !== undefined) slots.delete(oldest);
     }
-    slot = { snapshot: null, refreshing: null };
+    slot = { snapshot: null, refreshing: null, failedAt: null };
     slots.set(key, slot);
   }
   return slot;
@@ -139,32 +155,46 @@ function slotOf(db: Db, key: string): AnchorSlot {
 /** The snapshot to answer from; a stale one still answers while one refresh runs in the background. */
 function currentSnapshot(slot: AnchorSlot, options: PageAnchorOptions, takeSnapshot: () => Promise<AnchorSnapshot>) {
   const snapshot = slot.snapshot;
-  if (snapshot && options.now() - snapshot.takenAt >= options.anchorTtlMs && !slot.refreshing) {
-    // A failed background refresh keeps the old snapshot; the next stale call tries again.
+  const now = options.now();
+  const retryAfter = options.refreshRetryAfterMs ?? REFRESH_RETRY_AFTER_MS;
+  if (
+    snapshot &&
+    now - snapshot.takenAt >= options.anchorTtlMs &&
+    !slot.refreshing &&
+    (slot.failedAt === null || now - slot.failedAt >= retryAfter)
+  ) {
+    // A failed background refresh keeps the old snapshot; the first stale call after retryAfter tries again.
     takeSnapshot().catch(() => undefined);
   }
   return snapshot;
 }
 
-/** One scan at a time per list and process (single-flight): the anchors and the total, read index-only. */
+/**
+ * One scan at a time per list and process (single-flight): the anchors and the total, read index-only,
+ * in one transaction under a statement timeout. Whether it succeeds, fails or times out, the slot is
+ * free again when it ends; a failure is noted so background refreshes wait before trying again.
+ */
 function refreshAnchors(db: Db, slot: AnchorSlot, tagId: number, popular: boolean, options: PageAnchorOptions) {
   if (slot.refreshing) return slot.refreshing;
   const takenAt = options.now();
   const every = options.anchorEvery;
-  const refreshing = (async () => {
+  const timeoutMs = options.refreshTimeoutMs ?? REFRESH_TIMEOUT_MS;
+  const scan = async (tx: Pick<Db, "execute" | "select">): Promise<AnchorSnapshot> => {
+    // set_config(…, true) is SET LOCAL: it ends with the transaction, so the pooled connection goes back as it was.
+    await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
     const order = popular ? sql`hot_score desc, sticker_id desc` : sql`sticker_id desc`;
-    const anchorRows = await db.execute(sql`
+    const anchorRows = await tx.execute(sql`
       select hot_score, sticker_id from (
         select hot_score, sticker_id, row_number() over (order by ${order}) as n
         from sticker_tags where tag_id = ${tagId} and is_public
       ) numbered
       where n % ${every} = 0
       order by n`);
-    const [counted] = await db
+    const [counted] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(stickerTags)
       .where(and(eq(stickerTags.tagId, tagId), sql`${stickerTags.isPublic}`));
-    const snapshot: AnchorSnapshot = {
+    return {
       takenAt,
       anchors: (anchorRows.rows as { hot_score: number | string; sticker_id: number | string }[]).map((row) => ({
         hotScore: Number(row.hot_score),
@@ -172,11 +202,23 @@ function refreshAnchors(db: Db, slot: AnchorSlot, tagId: number, popular: boolea
       })),
       total: Number(counted?.n ?? 0),
     };
-    slot.snapshot = snapshot;
-    return snapshot;
-  })().finally(() => {
-    slot.refreshing = null;
-  });
+  };
+  const refreshing = db
+    .transaction(scan)
+    .then(
+      (snapshot) => {
+        slot.snapshot = snapshot;
+        slot.failedAt = null;
+        return snapshot;
+      },
+      (error: unknown) => {
+        slot.failedAt = options.now();
+        throw error;
+      },
+    )
+    .finally(() => {
+      slot.refreshing = null;
+    });
   slot.refreshing = refreshing;
   return refreshing;
 }

@@ -4,7 +4,7 @@ import type { StickerListItem, StickerPage } from "#common/stickers.ts";
 import type { Visibility } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
 import { stickers } from "../db/schema.ts";
-import { publicStickersChanged } from "../pages/page-changes.ts";
+import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
 import { stickerItemsByIds } from "./sticker-items.ts";
 
 /** The stickers the viewer made, newest first, private ones included (`/api/sticker/page/mySticker`). */
@@ -57,14 +57,20 @@ export async function setStickerVisibility(
   db: Db,
   o: { userId: number; stickerInstId: string; visibility: Visibility },
 ): Promise<{ stickerInstId: string; visibility: Visibility }> {
-  const [row] = await db
-    .update(stickers)
-    .set({ visibility: o.visibility })
-    .where(
-      and(eq(stickers.stickerInstId, o.stickerInstId), eq(stickers.ownerId, o.userId), ne(stickers.visibility, o.visibility)),
-    )
-    .returning({ id: stickers.id });
-  if (!row) {
+  // A sticker made private leaves the shared pages and lists of every process now, not after their
+  // TTL: the notification is part of the change's transaction, so either both happen or neither.
+  const changed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(stickers)
+      .set({ visibility: o.visibility })
+      .where(
+        and(eq(stickers.stickerInstId, o.stickerInstId), eq(stickers.ownerId, o.userId), ne(stickers.visibility, o.visibility)),
+      )
+      .returning({ id: stickers.id });
+    if (row && o.visibility === "private") await announcePublicStickersChanged(tx);
+    return row !== undefined;
+  });
+  if (!changed) {
     const [existing] = await db
       .select({ ownerId: stickers.ownerId })
       .from(stickers)
@@ -74,7 +80,6 @@ export async function setStickerVisibility(
     // Already so: nothing changed, so nothing is announced (a repeated call cannot empty every cache).
     return { stickerInstId: o.stickerInstId, visibility: o.visibility };
   }
-  // A sticker made private leaves the shared pages and lists of every process now, not after their TTL.
-  if (o.visibility === "private") await publicStickersChanged(db);
+  if (o.visibility === "private") publicStickersChangedHere(db);
   return { stickerInstId: o.stickerInstId, visibility: o.visibility };
 }

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnPostgres } from "#tests/support/engine.ts";
 import { createGalleryTestApp } from "#tests/support/stickers.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import {
@@ -8,6 +10,8 @@ import {
   listStickersByTag,
   MAX_ANCHORED_LISTS,
   type PageAnchorOptions,
+  REFRESH_RETRY_AFTER_MS,
+  REFRESH_TIMEOUT_MS,
   settlePageAnchors,
 } from "./list-stickers-by-tag.ts";
 
@@ -148,6 +152,95 @@ describe("page anchors (decision 0022)", () => {
       expect((await pageIds({ ...popular, page }, options)).ids, `page ${page}`).toEqual(all.slice((page - 1) * 24, page * 24));
     }
     expect((await pageIds({ ...popular, page: 30 }, options)).ids).toEqual(deepBefore.ids);
+  });
+});
+
+/**
+ * A hanging anchor scan (here: waiting on a lock another connection holds on sticker_tags) is ended by
+ * its statement timeout. PGlite has no timer to enforce statement_timeout, and one connection, so
+ * nothing can hold a lock against it.
+ */
+describeOnPostgres("a page-anchor refresh that hangs (decision 0022)", () => {
+  /** Holds an ACCESS EXCLUSIVE lock on sticker_tags from its own connection until `release`. */
+  async function lockStickerTags() {
+    const locker = new pg.Client({ connectionString: t.app.config.DATABASE_URL });
+    await locker.connect();
+    await locker.query("begin");
+    await locker.query("lock table sticker_tags in access exclusive mode");
+    return {
+      async release() {
+        await locker.query("rollback");
+        await locker.end();
+      },
+    };
+  }
+
+  it("uses a 30 s statement timeout and waits 30 s after a failure by default", () => {
+    expect(REFRESH_TIMEOUT_MS).toBe(30_000);
+    expect(REFRESH_RETRY_AFTER_MS).toBe(30_000);
+  });
+
+  it("gives up a background refresh at its statement timeout, frees the list's one refresh, keeps answering from the old snapshot, and refreshes again once refreshRetryAfterMs have passed", async () => {
+    const db = t.app.database.db;
+    const time = clock();
+    const options: PageAnchorOptions = {
+      anchorEvery: 110,
+      exactTotalUpTo: 100,
+      anchorTtlMs: 60_000,
+      refreshTimeoutMs: 300,
+      refreshRetryAfterMs: 30_000,
+      now: time.now,
+    };
+    const deep = { tagId: 1, sortBy: "id" as const, size: 24, page: 40 };
+    const before = await pageIds(deep, options);
+    await addPublicStickers(1);
+    const after = await plainOrder(1, false);
+    expect(after.length).toBe(before.total + 1);
+
+    time.advance(60_000);
+    const lock = await lockStickerTags();
+    // This call notices the snapshot's age and starts the refresh, which waits on the lock; the call's
+    // own page read waits on it too, until the lock is released.
+    const answering = pageIds(deep, options);
+    await settlePageAnchors(db);
+    await lock.release();
+    expect(await answering).toEqual(before);
+
+    // Before refreshRetryAfterMs: the stale snapshot answers and no scan is started.
+    time.advance(29_999);
+    expect(await pageIds(deep, options)).toEqual(before);
+    await settlePageAnchors(db);
+    expect(await pageIds(deep, options)).toEqual(before);
+
+    // After it: the first call starts a refresh (the slot is free), which now succeeds.
+    time.advance(1);
+    await pageIds(deep, options);
+    await settlePageAnchors(db);
+    const fresh = await pageIds(deep, options);
+    expect(fresh.total).toBe(after.length);
+    expect(fresh.ids).toEqual(after.slice((deep.page - 1) * 24, deep.page * 24));
+  });
+
+  it("fails a deep call whose first scan hangs past the statement timeout, and the next deep call scans again and answers", async () => {
+    const options: PageAnchorOptions = {
+      anchorEvery: 120,
+      exactTotalUpTo: 100,
+      anchorTtlMs: 60_000,
+      refreshTimeoutMs: 300,
+      now: clock().now,
+    };
+    const deep = { tagId: 1, sortBy: "popular" as const, size: 24, page: 30 };
+    const lock = await lockStickerTags();
+    try {
+      // 57014 query_canceled: "canceling statement due to statement timeout".
+      await expect(pageIds(deep, options)).rejects.toMatchObject({
+        cause: { code: "57014", message: expect.stringMatching(/statement timeout/) },
+      });
+    } finally {
+      await lock.release();
+    }
+    const all = await plainOrder(1, true);
+    expect(await pageIds(deep, options)).toEqual({ ids: all.slice(29 * 24, 30 * 24), total: all.length });
   });
 });
 
