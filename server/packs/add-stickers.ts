@@ -34,16 +34,14 @@ export async function addToLockedPack(tx: DbOrTx, pack: PackRow, o: { userId: nu
   const [held] = await tx.select({ n: count() }).from(packStickers).where(eq(packStickers.packId, pack.id));
   const start = held?.n ?? 0;
   if (start + fresh.length > PACK_MAX_STICKERS) throw new AppError("PACK_FULL");
-  await tx
-    .insert(packStickers)
-    .values(
-      fresh.map((sticker, i) => ({
-        packId: pack.id,
-        stickerId: sticker.id,
-        position: start + i,
-        emoji: [suggestEmoji(sticker)],
-      })),
-    );
+  await tx.insert(packStickers).values(
+    fresh.map((sticker, i) => ({
+      packId: pack.id,
+      stickerId: sticker.id,
+      position: start + i,
+      emoji: [suggestEmoji(sticker)],
+    })),
+  );
   await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, pack.id));
 }
 

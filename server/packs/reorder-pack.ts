@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { PackDetail } from "#common/packs.ts";
 import type { Db } from "../db/client.ts";
