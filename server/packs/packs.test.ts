@@ -50,7 +50,15 @@ async function addStickers(
   });
   await db
     .insert(pictures)
-    .values(rows.map((row) => ({ id: row.picId, width: 512, height: 512, pngKey: `${row.picId}.png`, thumbKey: `${row.picId}-thumb.webp` })));
+    .values(
+      rows.map((row) => ({
+        id: row.picId,
+        width: 512,
+        height: 512,
+        pngKey: `${row.picId}.png`,
+        thumbKey: `${row.picId}-thumb.webp`,
+      })),
+    );
   await db.insert(stickers).values(
     rows.map((row) => ({
       stickerInstId: row.stickerInstId,
@@ -162,7 +170,10 @@ describe("POST /api/pack/addStickers", () => {
     expect((await favorite(owner, theirs)).body.status).toBe(200);
     const first = await call(owner, "POST", "/api/pack/addStickers", { packId: pack.packId, stickerInstIds: [ownPrivate] });
     expect(ids(first.body.data)).toEqual([ownPrivate]);
-    const answer = await call(owner, "POST", "/api/pack/addStickers", { packId: pack.packId, stickerInstIds: [theirs, ownPublic] });
+    const answer = await call(owner, "POST", "/api/pack/addStickers", {
+      packId: pack.packId,
+      stickerInstIds: [theirs, ownPublic],
+    });
     expect(answer.body.status).toBe(200);
     expect(ids(answer.body.data)).toEqual([ownPrivate, theirs, ownPublic]);
     expect((await stored(pack.packId))?.rows.map((row) => row.position)).toEqual([0, 1, 2]);
@@ -184,9 +195,10 @@ describe("POST /api/pack/addStickers", () => {
     const theirPrivate = await addSticker(other.userId);
     expect((await favorite(owner, theirPrivate)).body.status).toBe(200);
     // Favourited while public, then made private by its owner: no longer the caller's to add.
-    expect((await call(other, "POST", "/api/sticker/setVisibility", { stickerInstId: theirPrivate, visibility: "private" })).body.status).toBe(
-      200,
-    );
+    expect(
+      (await call(other, "POST", "/api/sticker/setVisibility", { stickerInstId: theirPrivate, visibility: "private" })).body
+        .status,
+    ).toBe(200);
     for (const bad of [notFavourited, theirPrivate, "noSuchSticker123"]) {
       const answer = await call(owner, "POST", "/api/pack/addStickers", { packId: pack.packId, stickerInstIds: [mine, bad] });
       expect(answer.body.status, bad).toBe("PACK_STICKER_NOT_FOUND");
@@ -220,10 +232,12 @@ describe("POST /api/pack/addStickers", () => {
     });
     expect(fits.body.data.stickerCount).toBe(PACK_MAX_STICKERS);
     // Full: one already in it is still skipped without an error, a new one is PACK_FULL.
-    expect((await call(owner, "POST", "/api/pack/addStickers", { packId: pack.packId, stickerInstIds: [many[0]] })).body.status).toBe(200);
-    expect((await call(owner, "POST", "/api/pack/addStickers", { packId: pack.packId, stickerInstIds: many.slice(-1) })).body.status).toBe(
-      "PACK_FULL",
-    );
+    expect(
+      (await call(owner, "POST", "/api/pack/addStickers", { packId: pack.packId, stickerInstIds: [many[0]] })).body.status,
+    ).toBe(200);
+    expect(
+      (await call(owner, "POST", "/api/pack/addStickers", { packId: pack.packId, stickerInstIds: many.slice(-1) })).body.status,
+    ).toBe("PACK_FULL");
     const rows = (await stored(pack.packId))?.rows ?? [];
     expect(rows.map((row) => row.position)).toEqual(Array.from({ length: PACK_MAX_STICKERS }, (_, i) => i));
   });
@@ -249,7 +263,10 @@ describe("POST /api/pack/removeSticker", () => {
   it("closes up the positions and a removed cover falls back to the first sticker", async () => {
     const [a, b, c, d] = await addStickers(owner.userId, 4);
     const pack = await newPack(owner, { stickerInstIds: [a, b, c, d] });
-    expect((await call(owner, "POST", "/api/pack/update", { packId: pack.packId, coverStickerInstId: c })).body.data.cover.stickerInstId).toBe(c);
+    expect(
+      (await call(owner, "POST", "/api/pack/update", { packId: pack.packId, coverStickerInstId: c })).body.data.cover
+        .stickerInstId,
+    ).toBe(c);
     const answer = await call(owner, "POST", "/api/pack/removeSticker", { packId: pack.packId, stickerInstId: c });
     expect(ids(answer.body.data)).toEqual([a, b, d]);
     expect(answer.body.data.cover.stickerInstId).toBe(a);
@@ -267,9 +284,9 @@ describe("POST /api/pack/removeSticker", () => {
   it("answers PACK_STICKER_NOT_FOUND for a sticker not in the pack and PACK_NOT_FOUND to another user, changing nothing", async () => {
     const [a, outside] = await addStickers(owner.userId, 2);
     const pack = await newPack(owner, { visibility: "public", stickerInstIds: [a] });
-    expect((await call(owner, "POST", "/api/pack/removeSticker", { packId: pack.packId, stickerInstId: outside })).body.status).toBe(
-      "PACK_STICKER_NOT_FOUND",
-    );
+    expect(
+      (await call(owner, "POST", "/api/pack/removeSticker", { packId: pack.packId, stickerInstId: outside })).body.status,
+    ).toBe("PACK_STICKER_NOT_FOUND");
     expect((await call(other, "POST", "/api/pack/removeSticker", { packId: pack.packId, stickerInstId: a })).body.status).toBe(
       "PACK_NOT_FOUND",
     );
@@ -485,7 +502,12 @@ describe("GET /api/pack/mine and /api/pack/page", () => {
     const answer = await call(lister, "GET", "/api/pack/mine", { page: 1, size: 10 });
     expect(answer.body.data.total).toBe(2);
     expect(answer.body.data.list.map((pack: { packId: string }) => pack.packId)).toEqual([second.packId, first.packId]);
-    expect(answer.body.data.list[1]).toMatchObject({ name: "First", visibility: "private", stickerCount: 1, cover: { stickerInstId: a } });
+    expect(answer.body.data.list[1]).toMatchObject({
+      name: "First",
+      visibility: "private",
+      stickerCount: 1,
+      cover: { stickerInstId: a },
+    });
     expect(answer.body.data.list[0]).toMatchObject({ stickerCount: 0, cover: null });
     const paged = await call(lister, "GET", "/api/pack/mine", { page: 2, size: 1 });
     expect(paged.body.data.list.map((pack: { packId: string }) => pack.packId)).toEqual([first.packId]);
@@ -534,14 +556,21 @@ describe("GET /api/pack/forSticker", () => {
     expect(answer.body.status).toBe(200);
     const list = answer.body.data.list as { packId: string; name: string; contains: boolean; stickerCount: number }[];
     expect(list).toHaveLength(3);
-    expect(list.find((pack) => pack.packId === withIt.packId)).toEqual({ packId: withIt.packId, name: "With", contains: true, stickerCount: 2 });
+    expect(list.find((pack) => pack.packId === withIt.packId)).toEqual({
+      packId: withIt.packId,
+      name: "With",
+      contains: true,
+      stickerCount: 2,
+    });
     expect(list.find((pack) => pack.packId === without.packId)).toMatchObject({ contains: false, stickerCount: 1 });
     expect(list.find((pack) => pack.packId === empty.packId)).toMatchObject({ contains: false, stickerCount: 0 });
   });
 
   it("answers PACK_STICKER_NOT_FOUND for another's private sticker", async () => {
     const theirs = await addSticker(other.userId, { visibility: "private" });
-    expect((await call(owner, "GET", "/api/pack/forSticker", { stickerInstId: theirs })).body.status).toBe("PACK_STICKER_NOT_FOUND");
+    expect((await call(owner, "GET", "/api/pack/forSticker", { stickerInstId: theirs })).body.status).toBe(
+      "PACK_STICKER_NOT_FOUND",
+    );
   });
 });
 
