@@ -48,17 +48,15 @@ async function addStickers(
     made += 1;
     return { stickerInstId: `pk${made}x${randomBytes(4).toString("hex")}`, picId: randomBytes(16).toString("hex"), n: made };
   });
-  await db
-    .insert(pictures)
-    .values(
-      rows.map((row) => ({
-        id: row.picId,
-        width: 512,
-        height: 512,
-        pngKey: `${row.picId}.png`,
-        thumbKey: `${row.picId}-thumb.webp`,
-      })),
-    );
+  await db.insert(pictures).values(
+    rows.map((row) => ({
+      id: row.picId,
+      width: 512,
+      height: 512,
+      pngKey: `${row.picId}.png`,
+      thumbKey: `${row.picId}-thumb.webp`,
+    })),
+  );
   await db.insert(stickers).values(
     rows.map((row) => ({
       stickerInstId: row.stickerInstId,
