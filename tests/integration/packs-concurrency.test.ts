@@ -32,17 +32,15 @@ describeOnPostgres("one pack changed from several connections at once", () => {
       made += 1;
       return { stickerInstId: `cc${made}x${randomBytes(4).toString("hex")}`, picId: randomBytes(16).toString("hex"), n: made };
     });
-    await db
-      .insert(pictures)
-      .values(
-        rows.map((row) => ({
-          id: row.picId,
-          width: 512,
-          height: 512,
-          pngKey: `${row.picId}.png`,
-          thumbKey: `${row.picId}-t.webp`,
-        })),
-      );
+    await db.insert(pictures).values(
+      rows.map((row) => ({
+        id: row.picId,
+        width: 512,
+        height: 512,
+        pngKey: `${row.picId}.png`,
+        thumbKey: `${row.picId}-t.webp`,
+      })),
+    );
     return db
       .insert(stickers)
       .values(
