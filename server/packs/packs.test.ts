@@ -8,9 +8,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
 import { PACK_MAX_STICKERS, type PackDetail, packSlug } from "#common/packs.ts";
+import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
 import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
-import { packStickers, packs, pictures, stickers, users } from "../db/schema.ts";
+import { packStickers, packs, pictures, stickers, tasks, users } from "../db/schema.ts";
 import { onPagesChanged } from "../pages/page-changes.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { hotScore } from "../stickers/hot-score.ts";
@@ -487,6 +488,29 @@ describe("GET /api/pack/get: who sees what", () => {
     expect(visitor.stickerCount).toBe(1);
     const owners = (await call(owner, "GET", "/api/pack/get", { packId: pack.packId })).body.data as PackDetail;
     expect(ids(owners)).toEqual([priv, pub1, pub2]);
+  });
+});
+
+describe("GET /api/pack/get: a pack being made in one go", () => {
+  it("lists its unfinished tasks to the owner only, oldest first; finished and failed ones are not pending", async () => {
+    const pack = await newPack(owner, { visibility: "public", stickerInstIds: [await addSticker(owner.userId)] });
+    const row = (await stored(pack.packId))?.pack;
+    const made = await t.app.database.db
+      .insert(tasks)
+      .values(
+        [TASK_STATUS.wait, TASK_STATUS.exeing, TASK_STATUS.success, TASK_STATUS.failed].map((status) => ({
+          userId: owner.userId,
+          type: TASK_TYPE.text,
+          status,
+          packId: row!.id,
+          mood: "happy",
+        })),
+      )
+      .returning({ id: tasks.id });
+    const owners = (await call(owner, "GET", "/api/pack/get", { packId: pack.packId })).body.data as PackDetail;
+    expect(owners.pendingTaskIds).toEqual([made[0]!.id, made[1]!.id]);
+    const others = (await call(other, "GET", "/api/pack/get", { packId: pack.packId })).body.data as PackDetail;
+    expect(others.pendingTaskIds).toEqual([]);
   });
 });
 
