@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { packs } from "../db/schema.ts";
-import { publicStickersChanged } from "../pages/page-changes.ts";
+import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
 import { lockOwnedPack } from "./pack-access.ts";
 
 /**
@@ -12,8 +12,9 @@ export async function deletePack(db: Db, o: { userId: number; packId: string }):
   const row = await db.transaction(async (tx) => {
     const pack = await lockOwnedPack(tx, o);
     await tx.delete(packs).where(eq(packs.id, pack.id));
+    if (pack.visibility === "public") await announcePublicStickersChanged(tx);
     return pack;
   });
-  if (row.visibility === "public") await publicStickersChanged(db);
+  if (row.visibility === "public") publicStickersChangedHere(db);
   return { deleted: true };
 }

@@ -1,4 +1,4 @@
-import { artStore } from "../generation/art/art-store.ts";
+import { artEmojiBySlug } from "../generation/art/art-store.ts";
 import { parsePrompt } from "../generation/prompt/parse-prompt.ts";
 import { singleEmoji } from "./pack-rules.ts";
 
@@ -14,7 +14,7 @@ export function suggestEmoji(sticker: { prompt: string; name: string; locale: st
   for (const text of [sticker.prompt, sticker.name]) {
     if (!text.trim()) continue;
     const slug = parsePrompt(text, sticker.locale).subjects[0]?.slug;
-    const emoji = slug ? artStore().bySlug.get(slug)?.emoji : undefined;
+    const emoji = slug ? artEmojiBySlug().get(slug)?.emoji : undefined;
     const single = emoji ? singleEmoji(emoji) : null;
     if (single) return single;
   }

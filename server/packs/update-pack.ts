@@ -4,7 +4,7 @@ import type { PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers } from "../db/schema.ts";
-import { publicStickersChanged } from "../pages/page-changes.ts";
+import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
 import { lockOwnedPack, stickerVisibleTo } from "./pack-access.ts";
 import { packName } from "./pack-rules.ts";
 import { packDetail } from "./pack-view.ts";
@@ -44,8 +44,9 @@ export async function updatePack(
       })
       .where(eq(packs.id, row.id))
       .returning();
+    if (row.visibility === "public" && updated?.visibility === "private") await announcePublicStickersChanged(tx);
     return { before: row, after: updated ?? row };
   });
-  if (before.visibility === "public" && after.visibility === "private") await publicStickersChanged(db);
+  if (before.visibility === "public" && after.visibility === "private") publicStickersChangedHere(db);
   return packDetail(db, after, o.userId);
 }

@@ -46,14 +46,24 @@ function ensureCache(dir: string, root: string): void {
   execFileSync(process.execPath, [join(root, "scripts", "extract-art.ts")], { stdio: "inherit", cwd: root });
 }
 
-function load(): ArtStore {
+function cacheDir(): { root: string; dir: string } {
   const root = repoRoot();
   const dir = join(root, ART_CACHE_DIR);
   ensureCache(dir, root);
+  return { root, dir };
+}
+
+function readIndex(dir: string): ArtIndex {
   const index = JSON.parse(readFileSync(join(dir, "index.json"), "utf8")) as ArtIndex;
   if (index.version !== ART_FORMAT_VERSION) {
     throw new Error(`art cache ${dir} is format ${index.version}, expected ${ART_FORMAT_VERSION}: run node scripts/extract-art.ts`);
   }
+  return index;
+}
+
+function load(): ArtStore {
+  const { dir } = cacheDir();
+  const index = readIndex(dir);
   const sets = new Map<ArtSetKey, LoadedSet>();
   for (const key of Object.keys(ART_SETS) as ArtSetKey[]) {
     const manifest = JSON.parse(readFileSync(join(dir, `${key}.json`), "utf8")) as SetManifest;
@@ -85,6 +95,16 @@ function load(): ArtStore {
 }
 
 let store: ArtStore | null = null;
+let emojiIndex: ReadonlyMap<string, IndexedEmoji> | null = null;
+
+/**
+ * Only the emoji of each subject, without the drawings: what a web process needs (a pack's suggested
+ * emoji) without holding the icon sets in its memory.
+ */
+export function artEmojiBySlug(): ReadonlyMap<string, IndexedEmoji> {
+  emojiIndex ??= store?.bySlug ?? new Map(readIndex(cacheDir().dir).emoji.map((e) => [e.slug, e]));
+  return emojiIndex;
+}
 
 export function artStore(): ArtStore {
   store ??= load();
