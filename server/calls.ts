@@ -4,6 +4,7 @@ import type { AppContext } from "./context.ts";
 import { favoriteCalls } from "./favorites/calls.ts";
 import { feedbackCalls } from "./feedback/calls.ts";
 import type { Call } from "./http/define-call.ts";
+import { packMakeCalls } from "./packs/make-calls.ts";
 import { promptCalls } from "./prompts/calls.ts";
 import { stickerCalls } from "./stickers/calls.ts";
 import { styleCalls } from "./styles/calls.ts";
@@ -22,6 +23,7 @@ export function allCalls(app: AppContext): Call[] {
     ...feedbackCalls(app),
     ...accountCalls(app),
     ...taskCalls(app),
+    ...packMakeCalls(app),
     ...favoriteCalls(app),
     ...billingCalls(app),
   ] as Call[];
