@@ -271,20 +271,42 @@ describe("refusals: nothing is made", () => {
 });
 
 describeOnPostgres("two packs made at once on a balance for one", () => {
-  it("lets exactly one make through and takes exactly its price", async () => {
-    const racer = await userWithPoints(t, "pack-racer@example.com", 0);
-    await t.app.database.db
+  // A cap high enough that the balance, not the in-flight cap, is what one of the two runs into.
+  let wide: TestApp;
+  beforeAll(async () => {
+    wide = await createGalleryTestApp(0, { TEXT_GENERATION_COST: String(TEXT_COST), TASKS_IN_FLIGHT_LIMIT: "100" });
+  }, 60_000);
+  afterAll(async () => {
+    await closeTestApp(wide);
+  });
+
+  it("lets exactly one make through and takes exactly its price; the other gets NOT_ENOUGH_POINTS", async () => {
+    const racer = await userWithPoints(wide, "pack-racer@example.com", 0);
+    await wide.app.database.db
       .update(users)
       .set({ point: 8 * TEXT_COST })
       .where(eq(users.id, racer.userId));
     const answers = await Promise.all(
       [0, 1].map(() =>
+        callApi(wide, "POST", "/api/pack/makeFromPrompt", { body: { prompt: "a cat", moods: EIGHT }, session: racer }),
+      ),
+    );
+    expect(answers.map((answer) => String(answer.body.status)).sort()).toEqual(["200", "NOT_ENOUGH_POINTS"]);
+    expect(await balanceOf(wide, racer.userId)).toBe(0);
+    const made = await wide.app.database.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.userId, racer.userId));
+    expect(made).toHaveLength(8);
+    const owned = await wide.app.database.db.select({ id: packs.id }).from(packs).where(eq(packs.ownerId, racer.userId));
+    expect(owned).toHaveLength(1);
+  });
+
+  it("lets exactly one of two makes through when the in-flight cap has room for one group", async () => {
+    const racer = await userWithPoints(t, "pack-racer-cap@example.com", 100);
+    const answers = await Promise.all(
+      [0, 1].map(() =>
         callApi(t, "POST", "/api/pack/makeFromPrompt", { body: { prompt: "a cat", moods: EIGHT }, session: racer }),
       ),
     );
-    const statuses = answers.map((answer) => answer.body.status).sort();
-    expect(statuses).toEqual([200, "NOT_ENOUGH_POINTS"].sort());
-    expect(await balanceOf(t, racer.userId)).toBe(0);
+    expect(answers.map((answer) => String(answer.body.status)).sort()).toEqual(["200", "TOO_MANY_TASKS"]);
     expect(await userTaskCount(racer.userId)).toBe(8);
     expect(await packCount(racer.userId)).toBe(1);
   });
