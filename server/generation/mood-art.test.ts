@@ -39,7 +39,8 @@ describe("a subject drawn in 8 moods", () => {
 
   it("keeps a cat's own face for the moods the art has (a crying cat for sad)", async () => {
     const sticker = await createTextSticker({ prompt: "a cat", style: "cartoon", locale: "en", mood: "sad" });
-    expect((sticker.detail?.subjects as { slug: string }[])[0]?.slug).toBe("crying-cat");
+    const subjects = (sticker.detail?.subjects ?? []) as { slug: string }[];
+    expect(subjects[0]?.slug).toBe("crying-cat");
   });
 
   it("gives a photo 8 different stickers with the same die-cut border", async () => {
