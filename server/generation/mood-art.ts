@@ -1,8 +1,8 @@
 /**
- * A pack made in one go draws the same subject once per mood (decision 0026, docs/generator.md, "Moods
- * of one subject"): a face of the subject's own kind shows the mood (a cat's faces, a smiley's faces),
- * anything else gets the mood's emblem beside it; the mood's decorations sit around it and its name in
- * the asker's language is the caption. So 8 moods give 8 different stickers that read as one set.
+ * A pack made in one go draws the same subject once per mood (decision 0026; docs/generator.md, "Moods of one subject"):
+ * a face of the subject's own kind shows the mood (a cat's faces, a smiley's faces), anything else gets
+ * the mood's emblem beside it; the mood's decorations sit around it and its name in the asker's language
+ * is the caption. So 8 moods give 8 different stickers that read as one set.
  */
 import { translate } from "#common/i18n/catalogs.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
