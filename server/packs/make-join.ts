@@ -4,28 +4,12 @@
  * pack reads happy, sad, love… whatever order the stickers finished in. Stickers the owner added by
  * hand keep their places.
  */
-import { and, count, eq, isNotNull, max } from "drizzle-orm";
-import { MOOD_IDS, MOODS, PACK_MAX_STICKERS } from "#common/packs.ts";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import { MOOD_IDS, MOODS } from "#common/packs.ts";
 import { packStickers, packs, stickers, tasks } from "../db/schema.ts";
-import type { DbOrTx } from "../points/change-points.ts";
-
-/**
- * Appends one sticker at the end of a pack with its emoji. The same signature as the pack service's
- * `appendToPack` (server/packs/append-to-pack.ts, branch packs-server): once that lands this becomes a
- * call to it. A full pack is left as it is (the sticker is still made and stays in the owner's list).
- */
-export async function appendToPackForMake(tx: DbOrTx, packRowId: number, stickerId: number, emoji: string[]): Promise<boolean> {
-  const [{ n, last } = { n: 0, last: null }] = await tx
-    .select({ n: count(), last: max(packStickers.position) })
-    .from(packStickers)
-    .where(eq(packStickers.packId, packRowId));
-  if (n >= PACK_MAX_STICKERS) return false;
-  await tx
-    .insert(packStickers)
-    .values({ packId: packRowId, stickerId, position: (last ?? -1) + 1, emoji })
-    .onConflictDoNothing();
-  return true;
-}
+import { appendToPack } from "./append-to-pack.ts";
+import type { DbOrTx } from "./pack-access.ts";
 
 /** Called by the task's finish (server/tasks/run-task.ts) for a task of a pack made in one go. */
 export async function joinMadePack(tx: DbOrTx, task: { packId: number; mood: string }, stickerId: number): Promise<void> {
@@ -34,8 +18,13 @@ export async function joinMadePack(tx: DbOrTx, task: { packId: number; mood: str
   if (!pack) return; // deleted meanwhile
   const emoji = MOODS.find((mood) => mood.id === task.mood)?.emoji;
   if (!emoji) return;
-  if (!(await appendToPackForMake(tx, pack.id, stickerId, [emoji]))) return;
-  await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, pack.id));
+  try {
+    await appendToPack(tx, pack.id, stickerId, [emoji]);
+  } catch (error) {
+    // A pack the owner filled by hand meanwhile: the sticker is still made and stays in their list.
+    if (error instanceof AppError && error.code === "PACK_FULL") return;
+    throw error;
+  }
   await putMadeStickersInMoodOrder(tx, pack.id);
 }
 

@@ -4,7 +4,7 @@
  * price taken through the same path as a single sticker (a debit per task, `task:{id}:debit`), so
  * either the whole group is queued and paid for, or nothing is made.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
@@ -12,10 +12,12 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
 import { MOOD_IDS, MOODS, type MoodId, PACK_MOODS_MIN, PACK_NAME_MAX_LENGTH, type PackSummary } from "#common/packs.ts";
 import { TASK_STATUS, TASK_TYPE, type TaskType, type Visibility } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
-import { packs, tasks, users } from "../db/schema.ts";
+import { tasks, users } from "../db/schema.ts";
 import { changePoints } from "../points/change-points.ts";
 import { checkPrompt } from "../tasks/prompt-rules.ts";
 import { checkAffordable, checkDailyLimit, checkTasksInFlight, costOf, resolveStyleId } from "../tasks/submit-task.ts";
+import { insertPack } from "./create-pack.ts";
+import { packName } from "./pack-rules.ts";
 
 export interface MakePackInput {
   prompt: string;
@@ -45,11 +47,7 @@ export function checkMoods(moods: readonly string[]): MoodId[] {
 
 /** The pack's name: the one given (1–64 characters after trimming), else the prompt's words, else "Photo pack". */
 function packNameOf(input: MakePackInput, prompt: string): string {
-  if (input.name !== undefined && input.name.trim() !== "") {
-    const name = input.name.normalize("NFC").replace(/\s+/g, " ").trim();
-    if ([...name].length > PACK_NAME_MAX_LENGTH) throw new AppError("PACK_NAME_INVALID");
-    return name;
-  }
+  if (input.name !== undefined && input.name.trim() !== "") return packName(input.name);
   if (prompt) {
     const chars = [...prompt];
     return chars.length > PACK_NAME_MAX_LENGTH ? `${chars.slice(0, PACK_NAME_MAX_LENGTH - 1).join("")}…` : prompt;
@@ -114,20 +112,7 @@ async function makePack(
     const cost = member ? 0 : costOf(app, o.type);
     if (user.point < cost * o.moods.length) throw new AppError("NOT_ENOUGH_POINTS");
 
-    const now = new Date();
-    const [pack] = await tx
-      .insert(packs)
-      .values({
-        packId: randomBytes(9).toString("base64url"),
-        ownerId: userId,
-        name: o.name,
-        visibility: o.visibility,
-        locale: o.locale,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!pack) throw new Error("pack insert returned nothing");
+    const pack = await insertPack(tx, { ownerId: userId, name: o.name, visibility: o.visibility, locale: o.locale });
 
     const rows = await tx
       .insert(tasks)
