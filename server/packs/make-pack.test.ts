@@ -151,6 +151,36 @@ describe("making a pack of moods from a prompt", () => {
     expect(sad).toMatchObject({ status: TASK_STATUS.failed, refunded: true, errorCode: "PROVIDER_REJECTED", sticker: null });
   });
 
+  it("keeps a sticker the owner added by hand in its place while the made ones settle in mood order", async () => {
+    // A sticker of the owner's own to add by hand: the "cool" one of another pack.
+    const other = await callApi(t, "POST", "/api/pack/makeFromPrompt", {
+      body: { prompt: "a frog", moods: ["cool", "party"] },
+      session: ann,
+    });
+    await runAll(other.body.data.taskIds);
+    const [own] = await t.app.database.db
+      .select({ stickerInstId: stickers.stickerInstId })
+      .from(stickers)
+      .where(eq(stickers.taskId, other.body.data.taskIds[0]));
+    const made = await callApi(t, "POST", "/api/pack/makeFromPrompt", {
+      body: { prompt: "an owl", moods: ["happy", "sad", "love"] },
+      session: ann,
+    });
+    expect(made.http).toBe(200);
+    const [happy, sad, love] = made.body.data.taskIds as number[];
+    await runTaskAttempt(t.app, offline, { taskId: love as number, retryCount: 0, retryLimit: 0 });
+    const added = await callApi(t, "POST", "/api/pack/addStickers", {
+      body: { packId: made.body.data.pack.packId, stickerInstIds: [own?.stickerInstId] },
+      session: ann,
+    });
+    expect(added.http).toBe(200);
+    await runTaskAttempt(t.app, offline, { taskId: sad as number, retryCount: 0, retryLimit: 0 });
+    await runTaskAttempt(t.app, offline, { taskId: happy as number, retryCount: 0, retryLimit: 0 });
+    const { rows } = await packContents(made.body.data.pack.packId);
+    expect(rows.map((row) => row.name)).toEqual(["an owl · Happy", "a frog · Cool", "an owl · Sad", "an owl · Love"]);
+    expect(rows.map((row) => row.position)).toEqual([0, 1, 2, 3]);
+  });
+
   it("shows the progress to the owner only: another user gets PACK_NOT_FOUND", async () => {
     const made = await callApi(t, "POST", "/api/pack/makeFromPrompt", {
       body: { prompt: "a fox", moods: ["happy", "sad"] },
