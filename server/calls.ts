@@ -5,6 +5,7 @@ import { favoriteCalls } from "./favorites/calls.ts";
 import { feedbackCalls } from "./feedback/calls.ts";
 import type { Call } from "./http/define-call.ts";
 import { packCalls } from "./packs/calls.ts";
+import { packMakeCalls } from "./packs/make-calls.ts";
 import { promptCalls } from "./prompts/calls.ts";
 import { stickerCalls } from "./stickers/calls.ts";
 import { styleCalls } from "./styles/calls.ts";
@@ -23,6 +24,7 @@ export function allCalls(app: AppContext): Call[] {
     ...feedbackCalls(app),
     ...accountCalls(app),
     ...taskCalls(app),
+    ...packMakeCalls(app),
     ...favoriteCalls(app),
     ...packCalls(app),
     ...billingCalls(app),

@@ -8,6 +8,7 @@ import type { OutputInfo } from "sharp";
 import sharp from "sharp";
 import { segmentPerson } from "./image/person-segmentation.ts";
 import { removeBackground } from "./image/remove-background.ts";
+import { photoWithMood } from "./mood-art.ts";
 import type { GeneratedSticker, ImageStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { finishSticker } from "./render/finish.ts";
@@ -64,7 +65,7 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
       .toColourspace("b-w")
       .raw()
       .toBuffer();
-    return { png: await cutoutSticker(img, soft, style), subject: "cutout", detail };
+    return { png: await cutoutSticker(img, soft, style, req), subject: "cutout", detail };
   }
 
   // A person on a busy background: the selfie model's mask, when it is sure of it.
@@ -79,18 +80,18 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
   if (person?.accepted) {
     const alpha = Buffer.alloc(img.width * img.height);
     for (let i = 0; i < alpha.length; i++) alpha[i] = Math.min(person.alpha[i] as number, img.data[i * 4 + 3] as number);
-    return { png: await cutoutSticker(img, alpha, style), subject: "person", detail: withPerson };
+    return { png: await cutoutSticker(img, alpha, style, req), subject: "person", detail: withPerson };
   }
 
   const art = await toStyleResolution(await framedPhoto(req.image), style);
-  return { png: await finishSticker(art, style), subject: "framed-photo", detail: withPerson };
+  return { png: await finishFor(art, style, req), subject: "framed-photo", detail: withPerson };
 }
 
 const roundDetail = (d: Record<string, number>) =>
   Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Number(v.toFixed(3))]));
 
 /** Applies `alpha` (0..255 per pixel) to `img`, crops to what is left and finishes it as a sticker. */
-async function cutoutSticker(img: Raster, alpha: Buffer, style: StyleSpec): Promise<Buffer> {
+async function cutoutSticker(img: Raster, alpha: Buffer, style: StyleSpec, req: ImageStickerRequest): Promise<Buffer> {
   let minX = img.width;
   let minY = img.height;
   let maxX = 0;
@@ -115,5 +116,19 @@ async function cutoutSticker(img: Raster, alpha: Buffer, style: StyleSpec): Prom
   const box = { left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
   const cropped = sharp(img.data, { raw: { width: img.width, height: img.height, channels: 4 } }).extract(box);
   const art = await toStyleResolution(await placeOnCanvas(cropped, box.width, box.height), style);
-  return finishSticker(art, style);
+  return finishFor(art, style, req);
+}
+
+/** The die-cut finish; one sticker of a pack made in one go first gets its mood (decision 0026). */
+async function finishFor(art: Raster, style: StyleSpec, req: ImageStickerRequest): Promise<Buffer> {
+  if (!req.mood) return finishSticker(art, style);
+  const shrink = async (r: Raster, side: number): Promise<Raster> => ({
+    data: await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 4 } })
+      .resize(side, side)
+      .raw()
+      .toBuffer(),
+    width: side,
+    height: side,
+  });
+  return finishSticker(await photoWithMood(art, style, req.mood, req.locale, shrink), style);
 }

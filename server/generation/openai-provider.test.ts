@@ -126,6 +126,17 @@ describe("hosted text → sticker", () => {
     expect(body.prompt).toContain("transparent background");
   });
 
+  it("asks for one mood of a pack made in one go as '<prompt>, feeling <mood>', for words and for a photo", async () => {
+    await provider().textToSticker({ prompt: "a cat", style: "cartoon", mood: "sleeping" });
+    const body = JSON.parse((requests[0] as RecordedRequest).body.toString("utf8"));
+    expect(body.prompt).toContain("a cat, feeling sleeping");
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#888" } })
+      .png()
+      .toBuffer();
+    await provider().imageToSticker({ image: photo, style: "cartoon", mood: "love" });
+    expect(String((await formOf(requests[1] as RecordedRequest)).get("prompt"))).toContain("the subject feeling love");
+  });
+
   it("finishes the picture as a 512×512 RGBA PNG with transparent corners and a die-cut outline", async () => {
     const sticker = await provider().textToSticker({ prompt: "a red ball", style: "kawaii" });
 

@@ -5,6 +5,8 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, toFile } from "openai";
 import type { OutputInfo } from "sharp";
 import sharp from "sharp";
+import type { MoodId } from "#common/packs.ts";
+import { moodName } from "./mood-art.ts";
 import type { GeneratedSticker, GenerationProvider, ImageStickerRequest, TextStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { finishSticker } from "./render/finish.ts";
@@ -66,12 +68,17 @@ const MAX_INPUT_PIXELS = 40_000_000;
 /** The edit endpoint gets at most this side: larger uploads only cost time. */
 const UPLOAD_SIDE = 1024;
 
-function textPrompt(prompt: string, style: StyleSpec): string {
-  return `A die-cut sticker of ${prompt}, in ${STYLE_PROMPTS[style.key]}, a single subject centred and isolated on a transparent background, with no border, frame or outline around the sticker.`;
+/** One sticker of a pack made in one go: "<prompt>, feeling <mood>" (decision 0026). */
+function withMood(subject: string, mood: MoodId | undefined): string {
+  return mood ? `${subject}, feeling ${moodName(mood, "en").toLowerCase()}` : subject;
 }
 
-function imagePrompt(style: StyleSpec): string {
-  return `Turn the main subject of this picture into a sticker in ${STYLE_PROMPTS[style.key]}. Keep it recognisable, isolate it on a transparent background, with no border, frame or outline around the sticker.`;
+function textPrompt(prompt: string, style: StyleSpec, mood?: MoodId): string {
+  return `A die-cut sticker of ${withMood(prompt, mood)}, in ${STYLE_PROMPTS[style.key]}, a single subject centred and isolated on a transparent background, with no border, frame or outline around the sticker.`;
+}
+
+function imagePrompt(style: StyleSpec, mood?: MoodId): string {
+  return `Turn the main subject of this picture into a sticker in ${STYLE_PROMPTS[style.key]}${mood ? `, the subject ${withMood("", mood).slice(2)}` : ""}. Keep it recognisable, isolate it on a transparent background, with no border, frame or outline around the sticker.`;
 }
 
 export function createOpenAiProvider(options: OpenAiProviderOptions): GenerationProvider {
@@ -103,7 +110,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
       const response = await call(() =>
         client.images.generate({
           model: options.model,
-          prompt: textPrompt(prompt, style),
+          prompt: textPrompt(prompt, style, req.mood),
           size: "1024x1024",
           background: "transparent",
           output_format: "png",
@@ -121,7 +128,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
         client.images.edit({
           model: options.model,
           image: await toFile(upload, "input.png", { type: "image/png" }),
-          prompt: imagePrompt(style),
+          prompt: imagePrompt(style, req.mood),
           background: "transparent",
           size: "1024x1024",
         }),

@@ -1,4 +1,5 @@
 /** The seam between the sticker service and whatever draws stickers (offline default or hosted API). */
+import type { MoodId } from "#common/packs.ts";
 import type { StyleKey } from "./styles.ts";
 
 export type { StyleKey } from "./styles.ts";
@@ -9,12 +10,17 @@ export interface TextStickerRequest {
   style: StyleKey;
   locale?: string;
   seed?: number;
+  /** One sticker of a pack made in one go: the same subject drawn in this mood (decision 0026). */
+  mood?: MoodId | undefined;
 }
 
 export interface ImageStickerRequest {
   /** An already validated image that sharp can decode. */
   image: Buffer;
   style: StyleKey;
+  /** One sticker of a pack made in one go (decision 0026), its caption in this language. */
+  mood?: MoodId | undefined;
+  locale?: string | undefined;
 }
 
 export interface GeneratedSticker {

@@ -4,6 +4,7 @@
  * (docs/generator.md, "Text → sticker"; docs/decisions/0100-offline-generator.md).
  */
 import { artStore } from "./art/art-store.ts";
+import { planWithMood } from "./mood-art.ts";
 import { parsePrompt } from "./prompt/parse-prompt.ts";
 import type { GeneratedSticker, TextStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
@@ -21,7 +22,8 @@ export async function createTextSticker(req: TextStickerRequest): Promise<Genera
   // An empty prompt is the caller's mistake, not an unmatched one: refuse it rather than draw nothing.
   if (!prompt) throw new GenerationError("EMPTY_PROMPT", "The prompt is empty.");
 
-  const plan = parsePrompt(prompt, req.locale);
+  const parsed = parsePrompt(prompt, req.locale);
+  const plan = req.mood ? planWithMood(parsed, req.mood, req.locale) : parsed;
   const extras = plan.subjects.length > 0 ? (style.decorations ?? []) : [];
   const layout = layoutSticker(plan, extras);
   const art = renderScene(sceneSvg(layout.icons, style, artStore()), style.resolution);
@@ -46,6 +48,7 @@ export async function createTextSticker(req: TextStickerRequest): Promise<Genera
     subject,
     detail: {
       style: style.key,
+      mood: req.mood ?? null,
       subjects: plan.subjects,
       decorations: plan.decorations.map((d) => d.slug),
       caption: captionText,

@@ -2,12 +2,15 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { translate } from "#common/i18n/catalogs.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
+import { MOOD_IDS, type MoodId } from "#common/packs.ts";
 import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { pictures, stickers, stickerTags, styles, tasks } from "../db/schema.ts";
 import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
+import { moodName } from "../generation/mood-art.ts";
 import { payInviteRewards } from "../invites/pay-invite-rewards.ts";
 import { generationDuration } from "../metrics/metrics.ts";
+import { joinMadePack } from "../packs/make-join.ts";
 import { changePoints } from "../points/change-points.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
@@ -49,6 +52,11 @@ function isRetryable(app: AppContext, error: unknown, drawn: boolean): boolean {
     if (GENERATOR_LOST.has(failureCodeOf(error))) return false;
   }
   return typeof retryable === "boolean" ? retryable : true;
+}
+
+/** A task of a pack made in one go draws its mood (decision 0026). */
+function moodOf(task: typeof tasks.$inferSelect): MoodId | undefined {
+  return (MOOD_IDS as readonly string[]).includes(task.mood ?? "") ? (task.mood as MoodId) : undefined;
 }
 
 function stickerNameOf(prompt: string): string {
@@ -94,9 +102,18 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
         const input = task.inputKey ? await app.storage.get(task.inputKey) : null;
         if (!input)
           throw Object.assign(new Error("the uploaded picture is gone"), { code: "UPLOAD_UNREADABLE", retryable: false });
-        png = (await provider.imageToSticker({ image: input.body, style: styleKey })).png;
+        png = (await provider.imageToSticker({ image: input.body, style: styleKey, mood: moodOf(task), locale: task.locale }))
+          .png;
       } else {
-        png = (await provider.textToSticker({ prompt: task.prompt, style: styleKey, locale: task.locale, seed: task.id })).png;
+        png = (
+          await provider.textToSticker({
+            prompt: task.prompt,
+            style: styleKey,
+            locale: task.locale,
+            seed: task.id,
+            mood: moodOf(task),
+          })
+        ).png;
       }
       timer({ outcome: "drawn" });
     } catch (error) {
@@ -156,16 +173,18 @@ async function finishTask(
       .values({ id: picId, width: 512, height: 512, pngKey, thumbKey })
       .onConflictDoNothing({ target: pictures.id });
     const createdAt = new Date();
+    const language = isLanguage(task.locale) ? task.locale : DEFAULT_LANGUAGE;
+    // A picture sticker without words is named in the asker's language, so cards never lack a name.
+    const subject = stickerNameOf(task.prompt) || translate(language, "tasks.photoStickerName");
+    const mood = moodOf(task);
     const [sticker] = await tx
       .insert(stickers)
       .values({
         stickerInstId: randomBytes(12).toString("base64url"),
         taskId: task.id,
         picId,
-        // A picture sticker without words is named in the asker's language, so cards never lack a name.
-        name:
-          stickerNameOf(task.prompt) ||
-          translate(isLanguage(task.locale) ? task.locale : DEFAULT_LANGUAGE, "tasks.photoStickerName"),
+        // One sticker of a pack made in one go: "<subject> · <mood>" (decision 0026).
+        name: mood ? `${subject} · ${moodName(mood, language)}` : subject,
         prompt: task.prompt,
         styleId: task.styleId,
         ownerId: task.userId,
@@ -178,6 +197,7 @@ async function finishTask(
     if (!sticker) throw new Error("sticker insert returned nothing");
     // Every made sticker is in the community tag; the list indexes show only the public ones.
     await tx.insert(stickerTags).values({ stickerId: sticker.id, tagId: COMMUNITY_TAG });
+    if (task.packId !== null && mood) await joinMadePack(tx, { packId: task.packId, mood }, sticker.id);
   });
 }
 

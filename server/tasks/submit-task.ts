@@ -32,7 +32,7 @@ export function costOf(app: AppContext, type: TaskType): number {
   return type === TASK_TYPE.text ? app.config.TEXT_GENERATION_COST : app.config.IMAGE_GENERATION_COST;
 }
 
-async function resolveStyleId(app: AppContext, styleId: number | undefined): Promise<number> {
+export async function resolveStyleId(app: AppContext, styleId: number | undefined): Promise<number> {
   const db = app.database.db;
   const [style] =
     styleId === undefined
@@ -122,20 +122,23 @@ async function submitTask(
   });
 }
 
-/** What the submit transaction would refuse for the price alone (points, daily limit, tasks in flight), checked early. */
-export async function checkAffordable(app: AppContext, userId: number, cost: number) {
+/**
+ * What the submit transaction would refuse for the price alone (points, daily limit, tasks in flight),
+ * checked early. `count` stickers at `cost` each: a pack made in one go asks for all of them at once.
+ */
+export async function checkAffordable(app: AppContext, userId: number, cost: number, count = 1) {
   const [user] = await app.database.db
     .select({ point: users.point, subscribePlan: users.subscribePlan })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new AppError("AUTH_ERROR");
-  if (user.subscribePlan !== "") await checkDailyLimit(app.database.db, userId, app.config.MEMBER_DAILY_LIMIT);
-  else if (user.point < cost) throw new AppError("NOT_ENOUGH_POINTS");
+  if (user.subscribePlan !== "") await checkDailyLimit(app.database.db, userId, app.config.MEMBER_DAILY_LIMIT, count);
+  else if (user.point < cost * count) throw new AppError("NOT_ENOUGH_POINTS");
   await checkTasksInFlight(app.database.db, userId, app.config.TASKS_IN_FLIGHT_LIMIT);
 }
 
 /** A user's tasks waiting or running are capped (decision 0015): one user cannot fill the queue for everyone. */
-async function checkTasksInFlight(tx: DbOrTx, userId: number, limit: number) {
+export async function checkTasksInFlight(tx: DbOrTx, userId: number, limit: number) {
   const [open] = await tx
     .select({ n: count() })
     .from(tasks)
@@ -143,10 +146,10 @@ async function checkTasksInFlight(tx: DbOrTx, userId: number, limit: number) {
   if ((open?.n ?? 0) >= limit) throw new AppError("TOO_MANY_TASKS", undefined, { vars: { limit } });
 }
 
-async function checkDailyLimit(tx: DbOrTx, userId: number, limit: number) {
+export async function checkDailyLimit(tx: DbOrTx, userId: number, limit: number, adding = 1) {
   const [today] = await tx
     .select({ n: count() })
     .from(tasks)
     .where(and(eq(tasks.userId, userId), gte(tasks.createdAt, startOfUtcDay())));
-  if ((today?.n ?? 0) >= limit) throw new AppError("DAILY_LIMIT_REACHED");
+  if ((today?.n ?? 0) + adding > limit) throw new AppError("DAILY_LIMIT_REACHED");
 }

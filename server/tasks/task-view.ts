@@ -21,7 +21,7 @@ const TASK_FAILURE_KEYS: Record<string, string> = {
   PROVIDER_BAD_OUTPUT: "tasks.failed.unavailable",
 };
 
-function failureMessage(code: string, language: Language): string {
+export function failureMessage(code: string, language: Language): string {
   const key = code in ERRORS ? messageKeyOf(code as ErrorCode) : (TASK_FAILURE_KEYS[code] ?? "tasks.failed.generic");
   return translate(language, key);
 }

@@ -3,12 +3,16 @@ import { useRevalidator, useSearchParams } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ApiError } from "#app/lib/api/client.ts";
 import { toastError } from "#app/lib/toast.ts";
+import { MOODS, type MoodId, PACK_MOODS_DEFAULT, PACK_MOODS_MIN } from "#common/packs.ts";
 import type { PromptItem } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
 import type { StyleItem } from "#common/styles.ts";
 import { PROMPT_MAX_LENGTH, type TodayGenDetail, type Visibility } from "#common/tasks.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
+import { makePack } from "../packs/make/make-requests.ts";
+import { MoodChooser } from "../packs/make/mood-chooser.tsx";
+import { PackProgress } from "../packs/make/pack-progress.tsx";
 import { requestPoints } from "../pricing/recharge-channel.ts";
 import { fetchTodayGenDetail, submitCreate } from "./create-requests.ts";
 import { rememberedTask, rememberTask } from "./current-task.ts";
@@ -32,6 +36,9 @@ export interface CreateCosts {
 }
 
 type Mode = "text" | "image";
+/** One sticker, or a pack of moods: the same subject once per chosen mood (decision 0026). */
+type Kind = "one" | "pack";
+const DEFAULT_MOODS: MoodId[] = MOODS.slice(0, PACK_MOODS_DEFAULT).map((mood) => mood.id);
 
 /**
  * The home create area (spec §2): a prompt with suggestions (5 on desktop, 2 on phones) or a picture,
@@ -56,6 +63,9 @@ export function CreatePanel({
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>("text");
+  const [kind, setKind] = useState<Kind>("one");
+  const [moods, setMoods] = useState<MoodId[]>(DEFAULT_MOODS);
+  const [packId, setPackId] = useState<string | null>(null);
   const [prompt, setPrompt] = useState("");
   const [picture, setPicture] = useState<File | null>(null);
   const [styleId, setStyleId] = useState<number | null>(styles[0]?.id ?? null);
@@ -106,8 +116,11 @@ export function CreatePanel({
     }
   }, []);
 
+  const resetPack = useCallback(() => setPackId(null), []);
+
   const trimmed = prompt.trim();
-  const ready = mode === "text" ? trimmed.length > 0 : picture !== null;
+  const ready = (mode === "text" ? trimmed.length > 0 : picture !== null) && (kind === "one" || moods.length >= PACK_MOODS_MIN);
+  const count = kind === "pack" ? moods.length : 1;
   const member = today?.member ?? (user ? user.subscribePlan !== "" : false);
   const cost = mode === "text" ? costs.text : costs.image;
   const visibility = visibilityOf[mode];
@@ -120,6 +133,20 @@ export function CreatePanel({
       return;
     }
     setBusy(true);
+    if (kind === "pack") {
+      try {
+        const made = await makePack({ prompt, styleId, moods, visibility, picture: mode === "image" ? picture : null });
+        clearTryIt();
+        setPackId(made.pack.packId);
+        void revalidator.revalidate();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === "NOT_ENOUGH_POINTS") requestPoints({ needed: cost * count });
+        else toastError(error, t);
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     try {
       const task = await submitCreate({ prompt, styleId, visibility, picture: mode === "image" ? picture : null });
       clearTryIt();
@@ -134,17 +161,25 @@ export function CreatePanel({
     }
   }
 
-  const costLine = member
+  const singleCostLine = member
     ? today?.limit != null
       ? t("create.cost.member", { count: today.remaining, limit: today.limit })
       : t("create.cost.memberIncluded")
     : user
       ? t("create.cost.free", { count: cost, balance: user.point })
       : t("create.cost.visitor", { count: cost });
+  const costLine =
+    kind === "pack"
+      ? member
+        ? t("packMake.costMember", { count })
+        : t("packMake.cost", { count, points: cost * count })
+      : singleCostLine;
 
   return (
     <div className="w-full space-y-4 rounded-3xl bg-white p-4 text-start shadow-sm ring-1 ring-stone-200 md:p-6">
-      {taskId !== null ? (
+      {packId !== null ? (
+        <PackProgress packId={packId} onReset={resetPack} />
+      ) : taskId !== null ? (
         <TaskProgress taskId={taskId} onReset={reset} />
       ) : (
         <form
@@ -155,6 +190,22 @@ export function CreatePanel({
             void generate();
           }}
         >
+          <fieldset className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1">
+            <legend className="sr-only">{t("packMake.modeLabel")}</legend>
+            {(["one", "pack"] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                aria-pressed={kind === name}
+                onClick={() => setKind(name)}
+                className={`h-10 rounded-full font-medium text-sm transition ${
+                  kind === name ? "bg-white text-stone-900 shadow-sm" : "text-stone-600 hover:text-stone-900"
+                }`}
+              >
+                {name === "one" ? t("packMake.modeOne") : t("packMake.modePack")}
+              </button>
+            ))}
+          </fieldset>
           <fieldset className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1">
             <legend className="sr-only">{t("create.mode.label")}</legend>
             {(["text", "image"] as const).map((name) => (
@@ -222,6 +273,7 @@ export function CreatePanel({
             </div>
           ) : null}
           <StylePicker styles={styles} firstCount={firstStyleCount} value={styleId} onChange={setStyleId} />
+          {kind === "pack" ? <MoodChooser value={moods} onChange={setMoods} /> : null}
           <label className="flex cursor-pointer items-start gap-3 text-sm">
             <input
               type="checkbox"
@@ -246,7 +298,7 @@ export function CreatePanel({
               {busy ? (
                 <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white" />
               ) : null}
-              {busy ? t("create.starting") : t("create.generate")}
+              {busy ? t("create.starting") : kind === "pack" ? t("packMake.submit") : t("create.generate")}
             </button>
             <p id={ids.cost} className="text-center text-sm text-stone-600">
               {costLine}

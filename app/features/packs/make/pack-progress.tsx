@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
+import { ApiError } from "#app/lib/api/client.ts";
+import { TASK_STATUS } from "#common/tasks.ts";
+import { fetchPackProgress, type MoodTaskView, type PackProgressView } from "./make-requests.ts";
+
+const POLL_MS = 1000;
+const SLOW_POLL_MS = 2500;
+
+/**
+ * One progress view for a pack made in one go (decision 0026): a tile per mood that fills in as its
+ * sticker is ready ("5 of 8 ready"), a failed mood with its refund, then the link to the pack's page.
+ */
+export function PackProgress({ packId, onReset }: { packId: string; onReset: () => void }) {
+  const { t } = useTranslation();
+  const { to } = useLocalized();
+  const revalidator = useRevalidator();
+  const [view, setView] = useState<PackProgressView | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const done = view?.done ?? false;
+  const failedCount = view?.failed ?? 0;
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = Date.now();
+    async function poll() {
+      try {
+        const next = await fetchPackProgress(packId);
+        if (stopped) return;
+        setView(next);
+        if (next.done) return;
+      } catch (error) {
+        if (stopped) return;
+        if (error instanceof ApiError && (error.status === "PACK_NOT_FOUND" || error.status === "AUTH_ERROR")) {
+          onReset();
+          return;
+        }
+        // A network blip: keep following, a little slower.
+      }
+      timer = setTimeout(poll, Date.now() - started > 30_000 ? SLOW_POLL_MS : POLL_MS);
+    }
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [packId, onReset]);
+
+  // The header's balance follows refunds; focus moves to the outcome once every mood is settled.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per settled pack, and per new refund
+  useEffect(() => {
+    if (failedCount > 0 || done) void revalidator.revalidate();
+    if (done) heading.current?.focus();
+  }, [done, failedCount]);
+
+  return (
+    <section
+      aria-labelledby="pack-progress-title"
+      className="space-y-4 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200"
+      data-testid="pack-progress"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="pack-progress-title" ref={heading} tabIndex={-1} className="font-semibold text-lg outline-none">
+          {view?.name ?? t("packMake.making")}
+        </h3>
+        <p className="text-sm text-stone-700 tabular-nums" aria-live="polite" data-testid="pack-ready">
+          {view ? t("packMake.ready", { ready: view.ready, total: view.total }) : t("packMake.making")}
+        </p>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="pack-progress-title"
+        aria-valuemin={0}
+        aria-valuemax={view?.total ?? 1}
+        aria-valuenow={(view?.ready ?? 0) + (view?.failed ?? 0)}
+        className="h-2 overflow-hidden rounded-full bg-stone-200"
+      >
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-300"
+          style={{ width: `${view && view.total > 0 ? (100 * (view.ready + view.failed)) / view.total : 2}%` }}
+        />
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {(view?.tasks ?? []).map((task) => (
+          <MoodTile key={task.taskId} task={task} />
+        ))}
+      </ul>
+      {done ? (
+        <div className="flex flex-wrap gap-2">
+          {view && view.ready > 0 ? (
+            <Link
+              to={to(`/pack/${packId}`)}
+              className="inline-flex h-10 items-center justify-center rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
+            >
+              {t("packMake.openPack")}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            onClick={onReset}
+            className="h-10 rounded-full px-5 font-medium ring-1 ring-stone-300 hover:bg-white"
+          >
+            {t("packMake.makeAnother")}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function MoodTile({ task }: { task: MoodTaskView }) {
+  const { t } = useTranslation();
+  const name = t(`moods.${task.mood}`);
+  const state = task.status === TASK_STATUS.success ? "ready" : task.status === TASK_STATUS.failed ? "failed" : "pending";
+  return (
+    <li
+      data-mood={task.mood}
+      data-state={state}
+      className={`flex flex-col items-center gap-1 rounded-2xl p-2 text-center ring-1 ${
+        state === "failed" ? "bg-red-50 ring-red-200" : "bg-white ring-stone-200"
+      }`}
+    >
+      <div className="grid aspect-square w-full place-items-center rounded-xl bg-[repeating-conic-gradient(#f5f5f4_0_25%,#fff_0_50%)] bg-[length:16px_16px]">
+        {task.sticker ? (
+          <img
+            src={task.sticker.thumbUrl}
+            alt={task.sticker.name}
+            width={128}
+            height={128}
+            className="size-full object-contain"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className={`text-4xl ${state === "pending" ? "animate-pulse opacity-60" : "opacity-40 grayscale"}`}
+          >
+            {task.emoji}
+          </span>
+        )}
+      </div>
+      <span className="font-medium text-sm">
+        <span aria-hidden="true">{task.emoji}</span> {name}
+      </span>
+      <span className={`text-xs ${state === "failed" ? "text-red-800" : "text-stone-600"}`}>
+        {state === "failed"
+          ? task.refunded
+            ? t("packMake.refunded")
+            : t("packMake.notMade")
+          : state === "pending"
+            ? task.status === TASK_STATUS.wait
+              ? t("packMake.waiting")
+              : `${task.progress}%`
+            : "✓"}
+      </span>
+    </li>
+  );
+}
