@@ -86,16 +86,14 @@ async function addPack(options: {
     })
     .returning({ id: packs.id });
   if (options.stickers.length > 0) {
-    await db
-      .insert(packStickers)
-      .values(
-        options.stickers.map((entry, position) => ({
-          packId: pack!.id,
-          stickerId: entry.sticker.id,
-          position,
-          emoji: entry.emoji,
-        })),
-      );
+    await db.insert(packStickers).values(
+      options.stickers.map((entry, position) => ({
+        packId: pack!.id,
+        stickerId: entry.sticker.id,
+        position,
+        emoji: entry.emoji,
+      })),
+    );
   }
   return packId;
 }

@@ -10,7 +10,7 @@
  * a repeated download (or If-None-Match) costs one database read.
  */
 import { createHash } from "node:crypto";
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { type Zippable, zipSync } from "fflate";
 import sharp from "sharp";
 import { AppError } from "#common/errors.ts";
@@ -25,6 +25,7 @@ import { exportForTelegram, exportForWhatsApp } from "../downloads/export.ts";
 import { watermarkDomain, watermarkSticker } from "../downloads/watermark.ts";
 import { OWNER_FILE_CACHE } from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/variants.ts";
+import { stickerVisibleTo } from "./pack-access.ts";
 
 export const PACK_EXPORT_TARGETS = ["whatsapp", "telegram", "originals"] as const;
 export type PackExportTarget = (typeof PACK_EXPORT_TARGETS)[number];
@@ -68,8 +69,9 @@ export interface ExportablePack {
 }
 
 /**
- * The pack with the stickers `viewerId` may see: a public sticker, or one of the viewer's own. A
- * private pack is its owner's only; anyone else gets NOT_FOUND, as for a pack that does not exist.
+ * The pack with the stickers `viewerId` may see (`stickerVisibleTo`, as the pack page shows them). A
+ * private pack is its owner's only; anyone else gets NOT_FOUND, as for a pack that does not exist
+ * (the /files routes' answer for anything not there, rather than the API's PACK_NOT_FOUND).
  */
 export async function readExportablePack(db: Db, packId: string, viewerId: number | null): Promise<ExportablePack> {
   const [pack] = await db
@@ -88,13 +90,11 @@ export async function readExportablePack(db: Db, packId: string, viewerId: numbe
     .limit(1);
   const mine = pack !== undefined && viewerId !== null && pack.ownerId === viewerId;
   if (!pack || (pack.visibility !== "public" && !mine)) throw new AppError("NOT_FOUND");
-  const visible =
-    viewerId === null ? eq(stickers.visibility, "public") : or(eq(stickers.visibility, "public"), eq(stickers.ownerId, viewerId));
   const rows = await db
     .select({ stickerId: packStickers.stickerId, picId: stickers.picId, emoji: packStickers.emoji })
     .from(packStickers)
     .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
-    .where(and(eq(packStickers.packId, pack.id), visible))
+    .where(and(eq(packStickers.packId, pack.id), stickerVisibleTo(viewerId)))
     .orderBy(asc(packStickers.position), asc(packStickers.stickerId));
   const list = rows.map((row) => ({
     stickerId: row.stickerId,
