@@ -4,6 +4,7 @@ import type { AppContext } from "./context.ts";
 import { favoriteCalls } from "./favorites/calls.ts";
 import { feedbackCalls } from "./feedback/calls.ts";
 import type { Call } from "./http/define-call.ts";
+import { packCalls } from "./packs/calls.ts";
 import { promptCalls } from "./prompts/calls.ts";
 import { stickerCalls } from "./stickers/calls.ts";
 import { styleCalls } from "./styles/calls.ts";
@@ -23,6 +24,7 @@ export function allCalls(app: AppContext): Call[] {
     ...accountCalls(app),
     ...taskCalls(app),
     ...favoriteCalls(app),
+    ...packCalls(app),
     ...billingCalls(app),
   ] as Call[];
 }

@@ -1,20 +1,27 @@
 import { Hono } from "hono";
 import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
+import { countListedPacks, listPacksForSitemap } from "../packs/sitemap-packs.ts";
 import { countPublicStickers, listPublicStickerIdsForSitemap } from "../stickers/sitemap-stickers.ts";
-import { pagesSitemapXml, robotsTxt, sitemapIndexXml, stickersSitemapXml } from "./sitemap-xml.ts";
+import { packsSitemapXml, pagesSitemapXml, robotsTxt, sitemapIndexXml, stickersSitemapXml } from "./sitemap-xml.ts";
 
 /**
  * Stickers per sitemap file. The protocol allows 50,000 URLs and 50 MB per file; each sticker entry
  * carries 15 alternate links (~1.9 KB), so 10,000 stickers keep a file near 19 MB.
  */
 const STICKERS_PER_SITEMAP = 10_000;
+/** Packs per sitemap file: the same entry size as a sticker's. */
+const PACKS_PER_SITEMAP = 10_000;
 
 const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
-/** /sitemap.xml (an index), /sitemaps/pages.xml, /sitemaps/stickers-{n}.xml and /robots.txt, absolute to PUBLIC_URL. */
-export function seoRoutes(app: AppContext, options: { stickersPerFile?: number } = {}): Hono<AppEnv> {
+/**
+ * /sitemap.xml (an index), /sitemaps/pages.xml, /sitemaps/stickers-{n}.xml, /sitemaps/packs-{n}.xml
+ * and /robots.txt, absolute to PUBLIC_URL.
+ */
+export function seoRoutes(app: AppContext, options: { stickersPerFile?: number; packsPerFile?: number } = {}): Hono<AppEnv> {
   const perFile = options.stickersPerFile ?? STICKERS_PER_SITEMAP;
+  const packsPerFile = options.packsPerFile ?? PACKS_PER_SITEMAP;
   const origin = app.config.PUBLIC_URL.replace(/\/+$/, "");
   const seo = new Hono<AppEnv>();
 
@@ -23,10 +30,16 @@ export function seoRoutes(app: AppContext, options: { stickersPerFile?: number }
   );
 
   seo.get("/sitemap.xml", async (c) => {
-    const files = Math.ceil((await countPublicStickers(app.database.db)) / perFile);
+    const [stickerCount, packCount] = await Promise.all([
+      countPublicStickers(app.database.db),
+      countListedPacks(app.database.db),
+    ]);
+    const files = Math.ceil(stickerCount / perFile);
+    const packFiles = Math.ceil(packCount / packsPerFile);
     const locations = [
       `${origin}/sitemaps/pages.xml`,
       ...Array.from({ length: files }, (_, i) => `${origin}/sitemaps/stickers-${i + 1}.xml`),
+      ...Array.from({ length: packFiles }, (_, i) => `${origin}/sitemaps/packs-${i + 1}.xml`),
     ];
     return c.body(sitemapIndexXml(locations), 200, XML_HEADERS);
   });
@@ -38,6 +51,13 @@ export function seoRoutes(app: AppContext, options: { stickersPerFile?: number }
     const list = await listPublicStickerIdsForSitemap(app.database.db, { offset: (n - 1) * perFile, limit: perFile });
     if (list.length === 0) return c.body("Not found", 404, { "Content-Type": "text/plain; charset=utf-8" });
     return c.body(stickersSitemapXml(origin, list), 200, XML_HEADERS);
+  });
+
+  seo.get("/sitemaps/:file{packs-[1-9][0-9]{0,5}\\.xml}", async (c) => {
+    const n = Number(c.req.param("file").slice("packs-".length, -".xml".length));
+    const list = await listPacksForSitemap(app.database.db, { offset: (n - 1) * packsPerFile, limit: packsPerFile });
+    if (list.length === 0) return c.body("Not found", 404, { "Content-Type": "text/plain; charset=utf-8" });
+    return c.body(packsSitemapXml(origin, list), 200, XML_HEADERS);
   });
 
   return seo;

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#common/languages.ts";
+import { packSlug } from "#common/packs.ts";
 import { stickerSlug } from "#common/stickers.ts";
 
 /** The public pages every language has (spec §2), without language prefix. */
@@ -57,6 +58,23 @@ export function stickersSitemapXml(origin: string, list: { stickerInstId: string
   const entries = list.map((sticker) => {
     const path = stickerPath(sticker);
     const lastmod = sticker.createdAt.toISOString().slice(0, 10);
+    return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n    <lastmod>${lastmod}</lastmod>\n${alternates(origin, path)}  </url>\n`;
+  });
+  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
+}
+
+/** A pack's page path: /pack/{packId}/{slug}, or without the slug when the name has none. */
+export function packPath(pack: { packId: string; name: string }): string {
+  const slug = packSlug(pack.name);
+  const id = encodeURIComponent(pack.packId);
+  return slug ? `/pack/${id}/${encodeURIComponent(slug)}` : `/pack/${id}`;
+}
+
+/** Public pack pages at their English URL, with alternates in all 14 languages. */
+export function packsSitemapXml(origin: string, list: { packId: string; name: string; updatedAt: Date }[]): string {
+  const entries = list.map((pack) => {
+    const path = packPath(pack);
+    const lastmod = pack.updatedAt.toISOString().slice(0, 10);
     return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n    <lastmod>${lastmod}</lastmod>\n${alternates(origin, path)}  </url>\n`;
   });
   return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;

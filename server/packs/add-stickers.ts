@@ -1,0 +1,59 @@
+import { and, count, eq, inArray } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import type { PackDetail } from "#common/packs.ts";
+import { PACK_MAX_STICKERS } from "#common/packs.ts";
+import type { Db } from "../db/client.ts";
+import { packStickers, packs } from "../db/schema.ts";
+import { addableStickers, type DbOrTx, lockOwnedPack, type PackRow } from "./pack-access.ts";
+import { packDetail } from "./pack-view.ts";
+import { suggestEmoji } from "./suggest-emoji.ts";
+
+/**
+ * Appends stickers to a pack whose row the caller has locked, in the order given, each with its
+ * suggested emoji; ones already in it are skipped. All or nothing: a sticker the user may not add is
+ * PACK_STICKER_NOT_FOUND, passing PACK_MAX_STICKERS is PACK_FULL (decision 0024).
+ */
+export async function addToLockedPack(tx: DbOrTx, pack: PackRow, o: { userId: number; stickerInstIds: string[] }): Promise<void> {
+  const wanted = await addableStickers(tx, o);
+  if (wanted.length === 0) return;
+  const present = await tx
+    .select({ stickerId: packStickers.stickerId })
+    .from(packStickers)
+    .where(
+      and(
+        eq(packStickers.packId, pack.id),
+        inArray(
+          packStickers.stickerId,
+          wanted.map((sticker) => sticker.id),
+        ),
+      ),
+    );
+  const skip = new Set(present.map((row) => row.stickerId));
+  const fresh = wanted.filter((sticker) => !skip.has(sticker.id));
+  if (fresh.length === 0) return;
+  const [held] = await tx.select({ n: count() }).from(packStickers).where(eq(packStickers.packId, pack.id));
+  const start = held?.n ?? 0;
+  if (start + fresh.length > PACK_MAX_STICKERS) throw new AppError("PACK_FULL");
+  await tx.insert(packStickers).values(
+    fresh.map((sticker, i) => ({
+      packId: pack.id,
+      stickerId: sticker.id,
+      position: start + i,
+      emoji: [suggestEmoji(sticker)],
+    })),
+  );
+  await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, pack.id));
+}
+
+/** `POST /api/pack/addStickers`: the owner appends stickers (own ones, or favourited public ones). */
+export async function addStickersToPack(
+  db: Db,
+  o: { userId: number; packId: string; stickerInstIds: string[] },
+): Promise<PackDetail> {
+  const pack = await db.transaction(async (tx) => {
+    const row = await lockOwnedPack(tx, o);
+    await addToLockedPack(tx, row, o);
+    return row;
+  });
+  return packDetail(db, pack, o.userId);
+}

@@ -1,0 +1,67 @@
+import { and, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
+import type { PackPage } from "#common/packs.ts";
+import type { Db } from "../db/client.ts";
+import { packStickers, packs, stickers } from "../db/schema.ts";
+import { packSummaries } from "./pack-view.ts";
+
+/** Ids of a page first, then their rows: a deep page reads no rows it skips (decision 0022). */
+async function rowsOf(db: Db, ids: { id: number }[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(packs)
+    .where(
+      inArray(
+        packs.id,
+        ids.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((row) => byId.get(row.id) ?? []);
+}
+
+/** `GET /api/pack/mine`: the caller's packs, newest first, private and empty ones included. */
+export async function pageMyPacks(db: Db, o: { userId: number; page: number; size: number }): Promise<PackPage> {
+  const where = eq(packs.ownerId, o.userId);
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: packs.id })
+      .from(packs)
+      .where(where)
+      .orderBy(desc(packs.id))
+      .limit(o.size)
+      .offset((o.page - 1) * o.size),
+    db.select({ n: count() }).from(packs).where(where),
+  ]);
+  return { list: await packSummaries(db, await rowsOf(db, ids), o.userId), total: total?.n ?? 0 };
+}
+
+/** A public pack with at least one public sticker: what the packs tab and the sitemap list. */
+export function listedPack(db: Db) {
+  return and(
+    eq(packs.visibility, "public"),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(packStickers)
+        .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
+        .where(and(eq(packStickers.packId, packs.id), eq(stickers.visibility, "public"))),
+    ),
+  );
+}
+
+/** `GET /api/pack/page`: public packs with a sticker a visitor may see, newest first, as a visitor sees them. */
+export async function pagePublicPacks(db: Db, o: { page: number; size: number }): Promise<PackPage> {
+  const where = listedPack(db);
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: packs.id })
+      .from(packs)
+      .where(where)
+      .orderBy(desc(packs.id))
+      .limit(o.size)
+      .offset((o.page - 1) * o.size),
+    db.select({ n: count() }).from(packs).where(where),
+  ]);
+  return { list: await packSummaries(db, await rowsOf(db, ids), null), total: total?.n ?? 0 };
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { AppError } from "#common/errors.ts";
+import { PACK_EMOJI_MAX, PACK_EMOJI_MIN, PACK_NAME_MAX_LENGTH } from "#common/packs.ts";
+
+/** A new public pack id: 16 URL-safe characters, like a sticker's `stickerInstId` (decision 0024). */
+export function newPackId(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+const CONTROL = /\p{Cc}/u;
+
+/** A pack's name as stored: trimmed, 1..PACK_NAME_MAX_LENGTH characters, no control characters. */
+export function packName(raw: string): string {
+  const name = raw.normalize("NFC").trim();
+  const length = [...name].length;
+  if (length < 1 || length > PACK_NAME_MAX_LENGTH || CONTROL.test(name)) throw new AppError("PACK_NAME_INVALID");
+  return name;
+}
+
+const ONE_EMOJI = /^\p{RGI_Emoji}$/v;
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/** One emoji grapheme as stored (a text-style "❤" gets its emoji selector), or null when it is not one. */
+export function singleEmoji(raw: string): string | null {
+  const value = raw.trim();
+  if ([...graphemes.segment(value)].length !== 1) return null;
+  if (ONE_EMOJI.test(value)) return value;
+  const withSelector = `${value}\uFE0F`;
+  return ONE_EMOJI.test(withSelector) ? withSelector : null;
+}
+
+/** A sticker's emoji in a pack: 1..3 single emoji graphemes, repeats dropped, else PACK_EMOJI_INVALID. */
+export function packEmoji(raw: string[]): string[] {
+  const out: string[] = [];
+  for (const item of raw) {
+    const emoji = singleEmoji(item);
+    if (emoji === null) throw new AppError("PACK_EMOJI_INVALID");
+    if (!out.includes(emoji)) out.push(emoji);
+  }
+  if (out.length < PACK_EMOJI_MIN || out.length > PACK_EMOJI_MAX) throw new AppError("PACK_EMOJI_INVALID");
+  return out;
+}
