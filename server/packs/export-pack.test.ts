@@ -152,7 +152,7 @@ let bigPack: string;
 let emptyPack: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: "https://stickerstudio.app:8443" });
+  t = await createTestApp({ PUBLIC_URL: "https://stickerstudio.app:8443", DOWNLOAD_RATE_LIMIT_PER_MINUTE: "100000" });
   owner = await signInTestUser(t, "pack-owner@example.com");
   stranger = await signInTestUser(t, "pack-stranger@example.com");
   await t.app.database.db.update(users).set({ nick: "Mia" }).where(eq(users.id, owner.userId));
@@ -405,5 +405,23 @@ describe("pack export caching", () => {
     expect(changed.headers.get("etag")).not.toBe(etag);
     const manifest = JSON.parse(utf8((await unzipped(changed))["contents.json"])).sticker_packs[0];
     expect(manifest.stickers.map((sticker: { emojis: string[] }) => sticker.emojis)).toEqual([["🥳"], ["🥳"], ["🥳"]]);
+  });
+});
+
+describe("pack export rate limit", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ DOWNLOAD_RATE_LIMIT_PER_MINUTE: "2" });
+  }, 60_000);
+  afterAll(() => closeTestApp(limited));
+
+  it("answers RATE_LIMITED (429, no-store) past DOWNLOAD_RATE_LIMIT_PER_MINUTE pack exports per client, refused ones counted", async () => {
+    const ask = (path: string) => limited.server.request(path);
+    expect((await ask("/files/pack/no-such-pack/whatsapp")).status).toBe(404);
+    expect((await ask("/files/pack/no-such-pack/signal")).status).toBe(404);
+    const refused = await ask("/files/pack/no-such-pack/telegram");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.json()).toMatchObject({ status: "RATE_LIMITED", data: null, msgKey: "errors.rateLimited" });
   });
 });
