@@ -268,6 +268,12 @@ describe("GET /files/pack/:packId/whatsapp", () => {
     }
   });
 
+  it("keeps a signed-in non-owner's copy of a public pack out of shared caches", async () => {
+    const response = await get(`/files/pack/${publicPack}/whatsapp`, { session: stranger });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it("refuses a pack of 2 stickers with PACK_TOO_SMALL_FOR_WHATSAPP (409, translated)", async () => {
     const response = await get(`/files/pack/${twoPack}/whatsapp`, { session: owner, headers: { "Accept-Language": "de" } });
     expect(response.status).toBe(409);

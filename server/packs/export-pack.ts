@@ -45,8 +45,8 @@ export const FALLBACK_EMOJI = "🙂";
 const ENTRY_TIME = new Date("2026-01-01T00:00:00Z");
 
 /**
- * A public pack's export as seen by a visitor: a shared cache may keep it but must ask again each
- * time (If-None-Match → 304), because the pack can change under the same address.
+ * A public pack's export as a visitor (no session) gets it: a shared cache may keep it but must ask
+ * again each time (If-None-Match → 304), because the pack can change under the same address.
  */
 export const PUBLIC_PACK_EXPORT_CACHE = "public, no-cache";
 
@@ -278,7 +278,8 @@ export function createPackExports(app: AppContext) {
         etag: `"${hash}"`,
         contentType,
         disposition: attachmentDisposition(pack.name, target),
-        cacheControl: pack.visibility === "public" && !pack.mine ? PUBLIC_PACK_EXPORT_CACHE : OWNER_FILE_CACHE,
+        // Only a visitor's copy is the same for everyone; a signed-in caller's may hold their own private stickers.
+        cacheControl: viewerId === null ? PUBLIC_PACK_EXPORT_CACHE : OWNER_FILE_CACHE,
         body: () =>
           derived.load(key, "application/zip", () => {
             if (target === "whatsapp") return whatsappArchive(pack, hash.slice(0, 12));
