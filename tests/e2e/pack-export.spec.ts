@@ -62,7 +62,7 @@ async function entriesOf(download: Download): Promise<string[]> {
 }
 
 test.describe("pack exports from the pack page (issue 15, decision 0025)", () => {
-  test("the owner sees why WhatsApp waits for a third sticker, then downloads the WhatsApp and Telegram files from the pack page", async ({
+  test("the owner sees why WhatsApp waits for a third sticker, then downloads the WhatsApp, Telegram and originals files from the pack page, which fits a phone and reads right to left in Arabic", async ({
     page,
     context,
   }) => {
