@@ -12,6 +12,7 @@ import type { AppEnv } from "./http/env.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders, securityOptionsFor } from "./http/security-headers.ts";
 import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
+import { packExportRoutes } from "./packs/export-routes.ts";
 import { createPageCache } from "./pages/page-cache.ts";
 import { seoRoutes } from "./seo/routes.ts";
 
@@ -62,6 +63,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
 
   // Watermarked downloads and messenger exports: /files/download/:picId, /files/export/:picId/:target.
   server.route("/files", downloadRoutes(app));
+  // Pack exports: /files/pack/:packId/whatsapp | telegram | originals (decision 0025).
+  server.route("/files", packExportRoutes(app));
   // Stored files by name, each to whoever may see it: /files/:key.
   server.route("/files", storedFileRoutes(app));
 

@@ -79,6 +79,14 @@ export default function Stickers({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           ))}
+          <li>
+            <Link
+              to={to("/packs")}
+              className="inline-flex h-10 items-center rounded-full bg-white px-4 text-base text-stone-700 ring-1 ring-stone-200 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            >
+              {t("packs.tab.packs")}
+            </Link>
+          </li>
         </ul>
       </nav>
       {needsSignIn ? (

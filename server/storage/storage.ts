@@ -12,12 +12,16 @@ export interface Storage {
   has(key: string): Promise<boolean>;
 }
 
-/** A key is a flat, server-made name: no folders, no dots at the start, a known image extension. */
-export const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,127}\.(png|webp|avif|jpg)$/;
+/**
+ * A key is a flat, server-made name: no folders, no dots at the start, a known image extension, or
+ * `.zip` for a pack's export archive (decision 0025; never served by name, file-access.ts).
+ */
+export const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,127}\.(png|webp|avif|jpg|zip)$/;
 
 export function contentTypeOf(key: string): string {
   if (key.endsWith(".png")) return "image/png";
   if (key.endsWith(".webp")) return "image/webp";
   if (key.endsWith(".avif")) return "image/avif";
+  if (key.endsWith(".zip")) return "application/zip";
   return "image/jpeg";
 }

@@ -1,0 +1,131 @@
+import { useId, useRef, useState } from "react";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { toastError } from "#app/lib/toast.ts";
+import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
+import type { Visibility } from "#common/tasks.ts";
+import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
+import { packRequests } from "./pack-requests.ts";
+
+/** The name a pack may have: 1 to 64 characters after trimming (common/packs.ts); the server checks it again. */
+export function packNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || trimmed.length > PACK_NAME_MAX_LENGTH) return "errors.packNameInvalid";
+  return null;
+}
+
+/** The name field and the Public / Private choice of a new pack (the dialog and the "Add to pack" form). */
+export function NewPackFields({
+  name,
+  onName,
+  visibility,
+  onVisibility,
+  problem,
+}: {
+  name: string;
+  onName: (name: string) => void;
+  visibility: Visibility;
+  onVisibility: (visibility: Visibility) => void;
+  problem: string | null;
+}) {
+  const { t } = useTranslation();
+  const nameId = useId();
+  const problemId = useId();
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor={nameId} className="mb-1 block font-medium text-sm">
+          {t("packs.new.name")}
+        </label>
+        <input
+          id={nameId}
+          value={name}
+          onChange={(event) => onName(event.target.value)}
+          maxLength={PACK_NAME_MAX_LENGTH}
+          required
+          autoComplete="off"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          placeholder={t("packs.new.namePlaceholder")}
+          className="h-11 w-full rounded-xl border border-stone-300 px-3 focus-visible:outline-2 focus-visible:outline-primary"
+        />
+        {problem ? (
+          <p id={problemId} className="mt-1 text-red-700 text-sm">
+            {t(problem)}
+          </p>
+        ) : null}
+      </div>
+      <fieldset>
+        <legend className="mb-1 font-medium text-sm">{t("packs.visibility.label")}</legend>
+        <div className="flex flex-wrap gap-4">
+          {(["private", "public"] as const).map((option) => (
+            <label key={option} className="inline-flex items-center gap-2">
+              <input
+                type="radio"
+                checked={visibility === option}
+                onChange={() => onVisibility(option)}
+                className="size-4 accent-primary-dark"
+              />
+              {t(`packs.visibility.${option}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+/** "New pack": a name and a visibility; the created pack goes to `onCreated` (the page opens it). */
+export function NewPackDialog({
+  onClose,
+  onCreated,
+  stickerInstIds,
+}: {
+  onClose: () => void;
+  onCreated: (pack: PackDetail) => void;
+  stickerInstIds?: string[];
+}) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [name, setName] = useState("");
+  const [visibility, setVisibility] = useState<Visibility>("private");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const found = packNameProblem(name);
+    setProblem(found);
+    if (found || busy) return;
+    setBusy(true);
+    packRequests
+      .create({ name: name.trim(), visibility, ...(stickerInstIds ? { stickerInstIds } : {}) })
+      .then((pack) => {
+        dialog.current?.close();
+        onCreated(pack);
+      })
+      .catch((error: unknown) => toastError(error, t))
+      .finally(() => setBusy(false));
+  }
+
+  return (
+    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <h2 id={titleId} className="mb-4 font-semibold text-xl">
+          {t("packs.new.title")}
+        </h2>
+        <NewPackFields
+          name={name}
+          onName={(value) => {
+            setName(value);
+            if (problem) setProblem(packNameProblem(value));
+          }}
+          visibility={visibility}
+          onVisibility={setVisibility}
+          problem={problem}
+        />
+        <DialogActions dialog={dialog} confirmLabel={t("packs.new.create")} busy={busy} />
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,309 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { useLocalized } from "#app/i18n/use-localized.ts";
+import { toastError, toastSuccess } from "#app/lib/toast.ts";
+import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
+import type { Visibility } from "#common/tasks.ts";
+import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
+import { LockIcon } from "../stickers/icons.tsx";
+import { PackExportPanel } from "./export/pack-export-panel.tsx";
+import { packNameProblem } from "./new-pack-dialog.tsx";
+import { packRequests } from "./pack-requests.ts";
+import { PackStickersEditor, StickerPicture } from "./pack-stickers-editor.tsx";
+
+/** While stickers of a pack made in one go are still being drawn, the owner's page asks again this often. */
+const PENDING_POLL_MS = 2000;
+
+const pillButton =
+  "inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 font-medium text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60";
+
+/**
+ * A pack's page body: name, owner and count, the stickers in order with their emoji, and the export
+ * panel. Its owner edits it in place (rename, public/private, delete, cover, emoji, remove, reorder);
+ * every change answers the whole pack, which replaces what the page shows.
+ */
+export function PackView({ initial }: { initial: PackDetail }) {
+  const { t } = useTranslation();
+  const [pack, setPack] = useState(initial);
+  useEffect(() => setPack(initial), [initial]);
+  const pending = pack.mine ? pack.pendingTaskIds.length : 0;
+
+  useEffect(() => {
+    if (pending === 0) return;
+    const timer = setInterval(() => {
+      packRequests
+        .get(pack.packId)
+        .then(setPack)
+        .catch(() => undefined);
+    }, PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, pack.packId]);
+
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      <header className="mb-8 flex flex-col gap-5 sm:flex-row sm:items-start">
+        {pack.cover ? (
+          <img
+            src={pack.cover.thumbUrl}
+            alt=""
+            width={256}
+            height={256}
+            fetchPriority="high"
+            className="size-28 shrink-0 rounded-2xl bg-[#F0EFEB] p-2 sm:size-36"
+          />
+        ) : null}
+        <div className="min-w-0 flex-1 space-y-3">
+          {pack.mine ? (
+            <PackName pack={pack} onPack={setPack} />
+          ) : (
+            <h1 className="break-words font-bold text-3xl" dir="auto">
+              {pack.name}
+            </h1>
+          )}
+          <p className="text-stone-600">
+            {t("packs.by", { name: pack.owner.name })} · {t("packs.count", { count: pack.stickerCount })}
+            {pack.visibility === "private" ? (
+              <span className="ms-2 inline-flex items-center gap-1 rounded-full bg-stone-900/80 px-2 py-0.5 align-middle font-medium text-white text-xs">
+                <LockIcon className="size-3" />
+                {t("packs.private")}
+              </span>
+            ) : null}
+          </p>
+          {pack.mine ? <OwnerControls pack={pack} onPack={setPack} /> : null}
+        </div>
+      </header>
+
+      <section aria-labelledby="pack-stickers">
+        <h2 id="pack-stickers" className="mb-4 font-semibold text-2xl">
+          {t("packs.stickers")}
+        </h2>
+        {pack.stickers.length === 0 && pending === 0 ? (
+          <p className="rounded-2xl bg-white p-8 text-center text-stone-700 ring-1 ring-stone-200">
+            {t(pack.mine ? "packs.emptyMine" : "packs.empty")}
+          </p>
+        ) : pack.mine ? (
+          <PackStickersEditor pack={pack} onPack={setPack} />
+        ) : (
+          <ol aria-label={t("packs.stickers")} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+            {pack.stickers.map((sticker, index) => (
+              <li key={sticker.stickerInstId} className="min-w-0">
+                <StickerPicture sticker={sticker} index={index} />
+                <p className="mt-1 text-center text-xl">{sticker.emoji.join(" ")}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+        {pending > 0 ? (
+          <ul
+            aria-label={t("packs.pending.label")}
+            className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5"
+          >
+            {pack.pendingTaskIds.map((taskId) => (
+              <li
+                key={taskId}
+                className="grid aspect-square place-items-center rounded-2xl bg-stone-100 ring-1 ring-stone-200"
+                aria-busy="true"
+              >
+                <span className="flex flex-col items-center gap-2 text-sm text-stone-600">
+                  <span
+                    className="size-8 animate-spin rounded-full border-4 border-stone-300 border-t-primary-dark"
+                    aria-hidden="true"
+                  />
+                  {t("packs.pending.drawing")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      <div className="mt-10">
+        <PackExportPanel pack={pack} />
+      </div>
+    </main>
+  );
+}
+
+/** The owner's pack name: a heading with "Rename", which turns into a field checked as typed (1–64 characters). */
+function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetail) => void }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(pack.name);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fieldId = useId();
+  const problemId = useId();
+  const renameButton = useRef<HTMLButtonElement>(null);
+
+  function stop() {
+    setEditing(false);
+    setProblem(null);
+    requestAnimationFrame(() => renameButton.current?.focus());
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const found = packNameProblem(name);
+    setProblem(found);
+    if (found || busy) return;
+    if (name.trim() === pack.name) return stop();
+    setBusy(true);
+    packRequests
+      .update({ packId: pack.packId, name: name.trim() })
+      .then((answer) => {
+        onPack(answer);
+        stop();
+      })
+      .catch((error: unknown) => toastError(error, t))
+      .finally(() => setBusy(false));
+  }
+
+  if (!editing) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 break-words font-bold text-3xl" dir="auto">
+          {pack.name}
+        </h1>
+        <button
+          ref={renameButton}
+          type="button"
+          onClick={() => {
+            setName(pack.name);
+            setEditing(true);
+          }}
+          className="h-9 rounded-full px-3 font-medium text-primary-dark text-sm underline hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          {t("packs.rename.button")}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="space-y-1">
+      <label htmlFor={fieldId} className="block font-medium text-sm text-stone-600">
+        {t("packs.rename.label")}
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id={fieldId}
+          // biome-ignore lint/a11y/noAutofocus: the field replaces the Rename button that was just pressed
+          autoFocus
+          value={name}
+          maxLength={PACK_NAME_MAX_LENGTH}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (problem) setProblem(packNameProblem(event.target.value));
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") {
+              event.preventDefault();
+              stop();
+            }
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          className="h-11 min-w-0 flex-1 rounded-xl border border-stone-300 px-3 font-semibold text-xl focus-visible:outline-2 focus-visible:outline-primary"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker disabled:opacity-60"
+        >
+          {t("packs.rename.save")}
+        </button>
+        <button type="button" onClick={stop} className="h-10 rounded-full px-4 text-stone-700 hover:bg-stone-100">
+          {t("common.cancel")}
+        </button>
+      </div>
+      {problem ? (
+        <p id={problemId} className="text-red-700 text-sm">
+          {t(problem)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** Public / Private and Delete, for the owner. */
+function OwnerControls({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetail) => void }) {
+  const { t } = useTranslation();
+  const { to } = useLocalized();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const groupName = useId();
+
+  function choose(next: Visibility) {
+    if (busy || next === pack.visibility) return;
+    const before = pack;
+    onPack({ ...pack, visibility: next });
+    setBusy(true);
+    packRequests
+      .update({ packId: pack.packId, visibility: next })
+      .then((answer) => {
+        onPack(answer);
+        toastSuccess(t(`packs.visibility.now.${answer.visibility}`));
+      })
+      .catch((error: unknown) => {
+        onPack(before);
+        toastError(error, t);
+      })
+      .finally(() => setBusy(false));
+  }
+
+  function remove() {
+    setBusy(true);
+    packRequests
+      .remove(pack.packId)
+      .then(() => {
+        dialog.current?.close();
+        toastSuccess(t("packs.delete.done"));
+        navigate(to("/packs/mine"));
+      })
+      .catch((error: unknown) => toastError(error, t))
+      .finally(() => setBusy(false));
+  }
+
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      <fieldset aria-busy={busy || undefined}>
+        <legend className="mb-1 font-medium text-sm text-stone-500">{t("packs.visibility.label")}</legend>
+        <div className="inline-flex rounded-full bg-stone-100 p-1 ring-1 ring-stone-200">
+          {(["public", "private"] as const).map((option) => (
+            <label
+              key={option}
+              className={`inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-4 font-medium text-sm has-focus-visible:outline-2 has-focus-visible:outline-primary ${
+                pack.visibility === option ? "bg-white text-stone-900 shadow-sm" : "text-stone-600 hover:text-stone-900"
+              }`}
+            >
+              <input
+                type="radio"
+                name={groupName}
+                checked={pack.visibility === option}
+                onChange={() => choose(option)}
+                className="sr-only"
+              />
+              {option === "private" ? <LockIcon className="size-4" /> : null}
+              {t(`packs.visibility.${option}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="button" onClick={() => setConfirming(true)} className={`${pillButton} text-red-700`}>
+        {t("packs.delete.button")}
+      </button>
+      {confirming ? (
+        <ModalDialog ref={dialog} labelledBy={titleId} onClose={() => setConfirming(false)}>
+          <h2 id={titleId} className="mb-2 font-semibold text-xl">
+            {t("packs.delete.title")}
+          </h2>
+          <p className="text-stone-700">{t("packs.delete.body", { name: pack.name })}</p>
+          <DialogActions dialog={dialog} confirmLabel={t("packs.delete.confirm")} busy={busy} onConfirm={remove} />
+        </ModalDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,433 @@
+import { eq } from "drizzle-orm";
+import { type Unzipped, unzipSync } from "fflate";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { packStickers, packs, pictures, stickers, users } from "../db/schema.ts";
+import { TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "../downloads/export.ts";
+import { storeStickerImages } from "../generation/variants.ts";
+import { sessionCookieName } from "../sessions/session-cookie.ts";
+import { TRAY_MAX_BYTES } from "./export-pack.ts";
+
+const SIZE = 512;
+
+/** A sticker as the generator leaves one: a flat disk of one colour on a transparent square. */
+function diskSticker([r, g, b]: [number, number, number]): Promise<Buffer> {
+  const data = Buffer.alloc(SIZE * SIZE * 4);
+  for (let y = 0; y < SIZE; y += 1) {
+    for (let x = 0; x < SIZE; x += 1) {
+      if ((x - 255.5) ** 2 + (y - 255.5) ** 2 > 230 ** 2) continue;
+      const i = (y * SIZE + x) * 4;
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = b;
+      data[i + 3] = 255;
+    }
+  }
+  return sharp(data, { raw: { width: SIZE, height: SIZE, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+let t: TestApp;
+let owner: TestSession;
+let stranger: TestSession;
+let sequence = 0;
+
+interface Made {
+  id: number;
+  picId: string;
+}
+
+/** Stores the picture (once per colour) and a sticker row using it. */
+async function addSticker(png: Buffer, sticker: { ownerId: number; visibility: "public" | "private" }): Promise<Made> {
+  const stored = await storeStickerImages(t.app.storage, png);
+  const db = t.app.database.db;
+  await db
+    .insert(pictures)
+    .values({ id: stored.id, width: SIZE, height: SIZE, pngKey: stored.png, thumbKey: stored.thumb })
+    .onConflictDoNothing();
+  sequence += 1;
+  const [row] = await db
+    .insert(stickers)
+    .values({
+      stickerInstId: `packexport${sequence}`,
+      picId: stored.id,
+      name: "pack export test",
+      prompt: "pack export test",
+      ownerId: sticker.ownerId,
+      visibility: sticker.visibility,
+      hotScore: 0,
+    })
+    .returning({ id: stickers.id });
+  return { id: row!.id, picId: stored.id };
+}
+
+/** A pack row with its stickers at places 0, 1, 2… and their emoji. */
+async function addPack(options: {
+  ownerId: number;
+  name: string;
+  visibility: "public" | "private";
+  stickers: { sticker: Made; emoji: string[] }[];
+  cover?: Made;
+}): Promise<string> {
+  sequence += 1;
+  const packId = `pk${sequence}x${Math.random().toString(36).slice(2, 10)}`;
+  const db = t.app.database.db;
+  const [pack] = await db
+    .insert(packs)
+    .values({
+      packId,
+      ownerId: options.ownerId,
+      name: options.name,
+      visibility: options.visibility,
+      coverStickerId: options.cover?.id ?? null,
+    })
+    .returning({ id: packs.id });
+  if (options.stickers.length > 0) {
+    await db.insert(packStickers).values(
+      options.stickers.map((entry, position) => ({
+        packId: pack!.id,
+        stickerId: entry.sticker.id,
+        position,
+        emoji: entry.emoji,
+      })),
+    );
+  }
+  return packId;
+}
+
+function get(path: string, options: { session?: TestSession; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.session) headers.Cookie = `${sessionCookieName(t.app.config)}=${options.session.token}`;
+  return t.server.request(path, { headers });
+}
+
+const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+async function unzipped(response: Response): Promise<Unzipped> {
+  expect(response.status).toBe(200);
+  return unzipSync(new Uint8Array(await bytes(response)));
+}
+
+async function expectNotFound(response: Response) {
+  expect(response.status).toBe(404);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(await response.json()).toMatchObject({ status: "NOT_FOUND", data: null, msgKey: "errors.notFound" });
+}
+
+const isWebp = (file: Uint8Array) =>
+  Buffer.from(file.subarray(0, 4)).toString("latin1") === "RIFF" &&
+  Buffer.from(file.subarray(8, 12)).toString("latin1") === "WEBP";
+const isPng = (file: Uint8Array) =>
+  Buffer.from(file.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+const utf8 = (file: Uint8Array | undefined) => new TextDecoder().decode(file);
+
+/** The centre pixel's colour of a picture. */
+async function centre(file: Uint8Array): Promise<number[]> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const i = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * 4;
+  return [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+}
+
+const COLOURS: [number, number, number][] = [
+  [220, 40, 40],
+  [40, 200, 60],
+  [40, 80, 220],
+  [230, 200, 30],
+  [150, 50, 200],
+];
+
+let red: Made;
+let green: Made;
+let blue: Made;
+let yellowPrivate: Made;
+let purple: Made;
+/** Public, 4 stickers seen by the owner (one of them private), 3 by anyone else; cover = blue. */
+let publicPack: string;
+let privatePack: string;
+let twoPack: string;
+let bigPack: string;
+let emptyPack: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: "https://stickerstudio.app:8443", DOWNLOAD_RATE_LIMIT_PER_MINUTE: "100000" });
+  owner = await signInTestUser(t, "pack-owner@example.com");
+  stranger = await signInTestUser(t, "pack-stranger@example.com");
+  await t.app.database.db.update(users).set({ nick: "Mia" }).where(eq(users.id, owner.userId));
+  const [r, g, b, y, p] = await Promise.all(COLOURS.map((colour) => diskSticker(colour)));
+  red = await addSticker(r!, { ownerId: owner.userId, visibility: "public" });
+  green = await addSticker(g!, { ownerId: owner.userId, visibility: "public" });
+  yellowPrivate = await addSticker(y!, { ownerId: owner.userId, visibility: "private" });
+  // Someone else's public sticker, added from the owner's favourites.
+  blue = await addSticker(b!, { ownerId: stranger.userId, visibility: "public" });
+  purple = await addSticker(p!, { ownerId: owner.userId, visibility: "public" });
+  publicPack = await addPack({
+    ownerId: owner.userId,
+    name: "Café Moods",
+    visibility: "public",
+    cover: blue,
+    stickers: [
+      { sticker: green, emoji: ["😊", "😂"] },
+      { sticker: yellowPrivate, emoji: ["😴"] },
+      { sticker: blue, emoji: ["😍"] },
+      { sticker: red, emoji: ["😠", "💢", "🔥"] },
+    ],
+  });
+  privatePack = await addPack({
+    ownerId: owner.userId,
+    name: "Secret set",
+    visibility: "private",
+    stickers: [red, green, purple].map((sticker) => ({ sticker, emoji: ["👍"] })),
+  });
+  twoPack = await addPack({
+    ownerId: owner.userId,
+    name: "Two",
+    visibility: "public",
+    stickers: [red, green].map((sticker) => ({ sticker, emoji: ["👋"] })),
+  });
+  // 31 stickers, all drawn from the red picture: the rule answers before anything is encoded.
+  const many: Made[] = [];
+  for (let index = 0; index < 31; index += 1) many.push(await addSticker(r!, { ownerId: owner.userId, visibility: "public" }));
+  bigPack = await addPack({
+    ownerId: owner.userId,
+    name: "Big",
+    visibility: "public",
+    stickers: many.map((sticker) => ({ sticker, emoji: ["🎉"] })),
+  });
+  emptyPack = await addPack({ ownerId: owner.userId, name: "Empty", visibility: "public", stickers: [] });
+}, 120_000);
+afterAll(() => closeTestApp(t));
+
+describe("GET /files/pack/:packId/whatsapp", () => {
+  it("gives the owner a .wastickers zip: title, author, a 96×96 tray from the cover, 512×512 WebPs under 100 KB in pack order, and contents.json with each sticker's emoji", async () => {
+    const response = await get(`/files/pack/${publicPack}/whatsapp`, { session: owner });
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="cafe-moods-whatsapp.wastickers"; filename*=UTF-8''caf%C3%A9-moods-whatsapp.wastickers`,
+    );
+    expect(response.headers.get("content-type")).toBe("application/octet-stream");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const files = await unzipped(response);
+    expect(Object.keys(files).sort()).toEqual(
+      ["01.webp", "02.webp", "03.webp", "04.webp", "author.txt", "contents.json", "title.txt", "tray.png"].sort(),
+    );
+    expect(utf8(files["title.txt"])).toBe("Café Moods");
+    expect(utf8(files["author.txt"])).toBe("Mia");
+
+    const tray = files["tray.png"]!;
+    expect(isPng(tray)).toBe(true);
+    expect(tray.length).toBeLessThan(TRAY_MAX_BYTES);
+    const trayMeta = await sharp(tray).metadata();
+    expect([trayMeta.format, trayMeta.width, trayMeta.height]).toEqual(["png", 96, 96]);
+    expect(await centre(tray)).toEqual([40, 80, 220, 255]);
+
+    const order = [green, yellowPrivate, blue, red];
+    for (const [index, sticker] of order.entries()) {
+      const file = files[`0${index + 1}.webp`]!;
+      expect(isWebp(file)).toBe(true);
+      expect(file.length).toBeLessThan(WHATSAPP_MAX_BYTES);
+      const meta = await sharp(file).metadata();
+      expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(["webp", 512, 512, true]);
+      // The very file the sticker's own export serves, so the order is the pack's.
+      const single = await get(`/files/export/${sticker.picId}/whatsapp.webp`, { session: owner });
+      expect(Buffer.from(file).equals(await bytes(single))).toBe(true);
+    }
+
+    const contents = JSON.parse(utf8(files["contents.json"]));
+    const [manifest] = contents.sticker_packs;
+    expect(manifest).toMatchObject({
+      identifier: publicPack,
+      name: "Café Moods",
+      publisher: "Mia",
+      tray_image_file: "tray.png",
+      publisher_website: "https://stickerstudio.app:8443",
+    });
+    expect(manifest.stickers).toEqual([
+      { image_file: "01.webp", emojis: ["😊", "😂"] },
+      { image_file: "02.webp", emojis: ["😴"] },
+      { image_file: "03.webp", emojis: ["😍"] },
+      { image_file: "04.webp", emojis: ["😠", "💢", "🔥"] },
+    ]);
+  });
+
+  it("gives a visitor of a public pack only its public stickers, cacheable by shared caches that revalidate", async () => {
+    const response = await get(`/files/pack/${publicPack}/whatsapp`);
+    expect(response.headers.get("cache-control")).toBe("public, no-cache");
+    const files = await unzipped(response);
+    expect(Object.keys(files).filter((name) => name.endsWith(".webp"))).toEqual(["01.webp", "02.webp", "03.webp"]);
+    const manifest = JSON.parse(utf8(files["contents.json"])).sticker_packs[0];
+    expect(manifest.stickers.map((sticker: { emojis: string[] }) => sticker.emojis)).toEqual([
+      ["😊", "😂"],
+      ["😍"],
+      ["😠", "💢", "🔥"],
+    ]);
+    for (const [index, sticker] of [green, blue, red].entries()) {
+      const single = await get(`/files/export/${sticker.picId}/whatsapp.webp`);
+      expect(Buffer.from(files[`0${index + 1}.webp`]!).equals(await bytes(single))).toBe(true);
+    }
+  });
+
+  it("keeps a signed-in non-owner's copy of a public pack out of shared caches", async () => {
+    const response = await get(`/files/pack/${publicPack}/whatsapp`, { session: stranger });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("refuses a pack of 2 stickers with PACK_TOO_SMALL_FOR_WHATSAPP (409, translated)", async () => {
+    const response = await get(`/files/pack/${twoPack}/whatsapp`, { session: owner, headers: { "Accept-Language": "de" } });
+    expect(response.status).toBe(409);
+    const body = await response.json();
+    expect(body).toMatchObject({ status: "PACK_TOO_SMALL_FOR_WHATSAPP", data: null, msgKey: "errors.packTooSmallForWhatsapp" });
+    expect(body.msg).not.toBe("");
+    expect(body.msg).not.toMatch(/WhatsApp needs/);
+  });
+
+  it("refuses a pack of 31 stickers with PACK_TOO_LARGE_FOR_WHATSAPP (409)", async () => {
+    const response = await get(`/files/pack/${bigPack}/whatsapp`, { session: owner });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      status: "PACK_TOO_LARGE_FOR_WHATSAPP",
+      msgKey: "errors.packTooLargeForWhatsapp",
+    });
+  });
+});
+
+describe("GET /files/pack/:packId/telegram", () => {
+  it("gives 01.png… with one side 512 px under 512 KB in pack order, emoji.txt and README.txt with the @Stickers steps", async () => {
+    const response = await get(`/files/pack/${publicPack}/telegram`, { session: owner });
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="cafe-moods-telegram.zip"; filename*=UTF-8''caf%C3%A9-moods-telegram.zip`,
+    );
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    const files = await unzipped(response);
+    expect(Object.keys(files).sort()).toEqual(["01.png", "02.png", "03.png", "04.png", "README.txt", "emoji.txt"]);
+    for (const [index, sticker] of [green, yellowPrivate, blue, red].entries()) {
+      const file = files[`0${index + 1}.png`]!;
+      expect(isPng(file)).toBe(true);
+      expect(file.length).toBeLessThan(TELEGRAM_MAX_BYTES);
+      const meta = await sharp(file).metadata();
+      expect(Math.max(meta.width!, meta.height!)).toBe(512);
+      const single = await get(`/files/export/${sticker.picId}/telegram.png`, { session: owner });
+      expect(Buffer.from(file).equals(await bytes(single))).toBe(true);
+    }
+    expect(utf8(files["emoji.txt"])).toBe("01.png 😊 😂\n02.png 😴\n03.png 😍\n04.png 😠 💢 🔥\n");
+    const readme = utf8(files["README.txt"]);
+    expect(readme).toContain("Café Moods");
+    expect(readme).toContain("@Stickers");
+    expect(readme).toContain("/newpack");
+    expect(readme).toContain("/publish");
+  });
+
+  it("writes README.txt in the language the link asks for", async () => {
+    const english = utf8((await unzipped(await get(`/files/pack/${twoPack}/telegram`)))["README.txt"]);
+    const arabic = utf8((await unzipped(await get(`/files/pack/${twoPack}/telegram?lang=ar`)))["README.txt"]);
+    expect(arabic).not.toBe(english);
+    expect(arabic).toMatch(/[\u0600-\u06ff]/);
+    expect(arabic).toContain("/newpack");
+  });
+
+  it("takes a pack of 2 stickers (Telegram has no minimum)", async () => {
+    const response = await get(`/files/pack/${twoPack}/telegram`);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="two-telegram.zip"');
+    const files = await unzipped(response);
+    expect(utf8(files["emoji.txt"])).toBe("01.png 👋\n02.png 👋\n");
+  });
+
+  it("refuses an empty pack with PACK_EMPTY (409)", async () => {
+    const response = await get(`/files/pack/${emptyPack}/telegram`, { session: owner });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ status: "PACK_EMPTY", msgKey: "errors.packEmpty" });
+  });
+});
+
+describe("GET /files/pack/:packId/originals", () => {
+  it("gives the owner the stored watermark-free 512 px PNGs in pack order", async () => {
+    const response = await get(`/files/pack/${publicPack}/originals`, { session: owner });
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="cafe-moods-originals.zip"; filename*=UTF-8''caf%C3%A9-moods-originals.zip`,
+    );
+    const files = await unzipped(response);
+    expect(Object.keys(files)).toEqual(["01.png", "02.png", "03.png", "04.png"]);
+    for (const [index, sticker] of [green, yellowPrivate, blue, red].entries()) {
+      const stored = await t.app.storage.get(`${sticker.picId}.png`);
+      expect(Buffer.from(files[`0${index + 1}.png`]!).equals(stored!.body)).toBe(true);
+    }
+  });
+
+  it("answers NOT_FOUND to a signed-in non-owner and to a visitor of a public pack", async () => {
+    await expectNotFound(await get(`/files/pack/${publicPack}/originals`, { session: stranger }));
+    await expectNotFound(await get(`/files/pack/${publicPack}/originals`));
+  });
+});
+
+describe("who may export a pack", () => {
+  it("answers NOT_FOUND for a private pack to a visitor and to another user, for every target", async () => {
+    for (const target of ["whatsapp", "telegram", "originals"]) {
+      await expectNotFound(await get(`/files/pack/${privatePack}/${target}`));
+      await expectNotFound(await get(`/files/pack/${privatePack}/${target}`, { session: stranger }));
+    }
+  });
+
+  it("gives the owner their private pack", async () => {
+    const files = await unzipped(await get(`/files/pack/${privatePack}/whatsapp`, { session: owner }));
+    expect(Object.keys(files).filter((name) => name.endsWith(".webp"))).toEqual(["01.webp", "02.webp", "03.webp"]);
+  });
+
+  it("answers NOT_FOUND for an unknown pack or an unknown target", async () => {
+    await expectNotFound(await get("/files/pack/no-such-pack/whatsapp", { session: owner }));
+    await expectNotFound(await get(`/files/pack/${publicPack}/signal`, { session: owner }));
+  });
+});
+
+describe("pack export caching", () => {
+  it("answers 304 to If-None-Match with the export's ETag, serves the same bytes again, and a new ETag once the pack's emoji change", async () => {
+    const first = await get(`/files/pack/${privatePack}/whatsapp`, { session: owner });
+    expect(first.status).toBe(200);
+    const firstBytes = await bytes(first);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[a-f0-9]{32}"$/);
+
+    const again = await get(`/files/pack/${privatePack}/whatsapp`, { session: owner, headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe("");
+
+    const stored = await get(`/files/pack/${privatePack}/whatsapp`, { session: owner });
+    expect(stored.headers.get("etag")).toBe(etag);
+    expect((await bytes(stored)).equals(firstBytes)).toBe(true);
+    // Kept in storage, but never served by its name.
+    const key = `pack-whatsapp-v1-${etag!.slice(1, -1)}.zip`;
+    expect(await t.app.storage.has(key)).toBe(true);
+    await expectNotFound(await get(`/files/${key}`, { session: owner }));
+
+    const [pack] = await t.app.database.db.select({ id: packs.id }).from(packs).where(eq(packs.packId, privatePack));
+    await t.app.database.db
+      .update(packStickers)
+      .set({ emoji: ["🥳"] })
+      .where(eq(packStickers.packId, pack!.id));
+    const changed = await get(`/files/pack/${privatePack}/whatsapp`, { session: owner, headers: { "If-None-Match": etag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    const manifest = JSON.parse(utf8((await unzipped(changed))["contents.json"])).sticker_packs[0];
+    expect(manifest.stickers.map((sticker: { emojis: string[] }) => sticker.emojis)).toEqual([["🥳"], ["🥳"], ["🥳"]]);
+  });
+});
+
+describe("pack export rate limit", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ DOWNLOAD_RATE_LIMIT_PER_MINUTE: "2" });
+  }, 60_000);
+  afterAll(() => closeTestApp(limited));
+
+  it("answers RATE_LIMITED (429, no-store) past DOWNLOAD_RATE_LIMIT_PER_MINUTE pack exports per client, refused ones counted", async () => {
+    const ask = (path: string) => limited.server.request(path);
+    expect((await ask("/files/pack/no-such-pack/whatsapp")).status).toBe(404);
+    expect((await ask("/files/pack/no-such-pack/signal")).status).toBe(404);
+    const refused = await ask("/files/pack/no-such-pack/telegram");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.json()).toMatchObject({ status: "RATE_LIMITED", data: null, msgKey: "errors.rateLimited" });
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * Pack exports (issue 15, decision 0025): a pack as one file a messenger's tooling takes.
+ *   whatsapp   a `.wastickers` archive: title.txt, author.txt, tray.png (96×96), 01.webp… (512×512,
+ *              under 100 KB each) and contents.json with each sticker's emoji; 3 to 30 stickers
+ *   telegram   a zip of 01.png… (one side 512, under 512 KB each), emoji.txt and README.txt (the
+ *              @Stickers bot's steps in the caller's language)
+ *   originals  a zip of the watermark-free 512 px PNGs, for the pack's owner only
+ * Each holds the stickers of the pack the caller may see, in pack order. A pack's file is made once
+ * and kept in storage under a name derived from everything it holds, so an edit makes a new file and
+ * a repeated download (or If-None-Match) costs one database read.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import { type Zippable, zipSync } from "fflate";
+import sharp from "sharp";
+import { AppError } from "#common/errors.ts";
+import { translate } from "#common/i18n/catalogs.ts";
+import type { Language } from "#common/languages.ts";
+import { packSlug, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/packs.ts";
+import type { AppContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { packStickers, packs, stickers, users } from "../db/schema.ts";
+import { createDerivedFiles, derivedFileKey } from "../downloads/derived-files.ts";
+import { exportForTelegram, exportForWhatsApp } from "../downloads/export.ts";
+import { watermarkDomain, watermarkSticker } from "../downloads/watermark.ts";
+import { OWNER_FILE_CACHE } from "../files/file-access.ts";
+import { stickerImageKeys } from "../generation/variants.ts";
+import { stickerVisibleTo } from "./pack-access.ts";
+
+export const PACK_EXPORT_TARGETS = ["whatsapp", "telegram", "originals"] as const;
+export type PackExportTarget = (typeof PACK_EXPORT_TARGETS)[number];
+
+export function isPackExportTarget(value: string): value is PackExportTarget {
+  return (PACK_EXPORT_TARGETS as readonly string[]).includes(value);
+}
+
+/** Bump when a file's layout or an encoder changes: files made before are then left unused. */
+const PACK_EXPORT_VERSION = 1;
+/** WhatsApp's tray icon: 96×96 PNG, at most 50 KB (counted in thousands, like export.ts). */
+export const TRAY_EDGE = 96;
+export const TRAY_MAX_BYTES = 50 * 1000;
+/** Telegram and WhatsApp both need an emoji per sticker; a pack row without one gets this. */
+export const FALLBACK_EMOJI = "🙂";
+/** Zip entries carry this date, so the same pack always gives the same bytes. */
+const ENTRY_TIME = new Date("2026-01-01T00:00:00Z");
+
+/**
+ * A public pack's export as a visitor (no session) gets it: a shared cache may keep it but must ask
+ * again each time (If-None-Match → 304), because the pack can change under the same address.
+ */
+export const PUBLIC_PACK_EXPORT_CACHE = "public, no-cache";
+
+export interface ExportSticker {
+  stickerId: number;
+  picId: string;
+  emoji: string[];
+}
+
+/** A pack as the caller may export it: only the stickers they may see, in pack order. */
+export interface ExportablePack {
+  packId: string;
+  name: string;
+  author: string;
+  visibility: "public" | "private";
+  mine: boolean;
+  stickers: ExportSticker[];
+  /** The tray icon's sticker: the cover when the caller sees it, else the first sticker. */
+  cover: ExportSticker | null;
+}
+
+/**
+ * The pack with the stickers `viewerId` may see (`stickerVisibleTo`, as the pack page shows them). A
+ * private pack is its owner's only; anyone else gets NOT_FOUND, as for a pack that does not exist
+ * (the /files routes' answer for anything not there, rather than the API's PACK_NOT_FOUND).
+ */
+export async function readExportablePack(db: Db, packId: string, viewerId: number | null): Promise<ExportablePack> {
+  const [pack] = await db
+    .select({
+      id: packs.id,
+      packId: packs.packId,
+      name: packs.name,
+      ownerId: packs.ownerId,
+      visibility: packs.visibility,
+      coverStickerId: packs.coverStickerId,
+      ownerNick: users.nick,
+    })
+    .from(packs)
+    .innerJoin(users, eq(users.id, packs.ownerId))
+    .where(eq(packs.packId, packId))
+    .limit(1);
+  const mine = pack !== undefined && viewerId !== null && pack.ownerId === viewerId;
+  if (!pack || (pack.visibility !== "public" && !mine)) throw new AppError("NOT_FOUND");
+  const rows = await db
+    .select({ stickerId: packStickers.stickerId, picId: stickers.picId, emoji: packStickers.emoji })
+    .from(packStickers)
+    .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
+    .where(and(eq(packStickers.packId, pack.id), stickerVisibleTo(viewerId)))
+    .orderBy(asc(packStickers.position), asc(packStickers.stickerId));
+  const list = rows.map((row) => ({
+    stickerId: row.stickerId,
+    picId: row.picId,
+    emoji: Array.isArray(row.emoji) && row.emoji.length > 0 ? row.emoji : [FALLBACK_EMOJI],
+  }));
+  return {
+    packId: pack.packId,
+    name: pack.name,
+    author: pack.ownerNick.trim() || translate("en", "app.name"),
+    visibility: pack.visibility,
+    mine,
+    stickers: list,
+    cover: list.find((sticker) => sticker.stickerId === pack.coverStickerId) ?? list[0] ?? null,
+  };
+}
+
+/** The rules of a target, checked before anything is made. */
+export function checkExportRules(pack: ExportablePack, target: PackExportTarget): void {
+  if (target === "originals" && !pack.mine) throw new AppError("NOT_FOUND");
+  const count = pack.stickers.length;
+  if (count === 0) throw new AppError("PACK_EMPTY");
+  if (target !== "whatsapp") return;
+  const vars = { count, min: WHATSAPP_PACK_MIN, max: WHATSAPP_PACK_MAX };
+  if (count < WHATSAPP_PACK_MIN) throw new AppError("PACK_TOO_SMALL_FOR_WHATSAPP", undefined, { vars });
+  if (count > WHATSAPP_PACK_MAX) throw new AppError("PACK_TOO_LARGE_FOR_WHATSAPP", undefined, { vars });
+}
+
+/** `01`, `02`… (three digits past 99: Telegram packs hold up to 120). */
+export function fileNumber(index: number, count: number): string {
+  return String(index + 1).padStart(count > 99 ? 3 : 2, "0");
+}
+
+const FILE_NAMES: Record<PackExportTarget, { suffix: string; contentType: string }> = {
+  // Not application/zip: a phone's browser could then rename the file to .zip, which the sticker apps skip.
+  whatsapp: { suffix: "-whatsapp.wastickers", contentType: "application/octet-stream" },
+  telegram: { suffix: "-telegram.zip", contentType: "application/zip" },
+  originals: { suffix: "-originals.zip", contentType: "application/zip" },
+};
+
+/**
+ * `attachment; filename="…"` with an ASCII name (accents dropped: "Café" → "cafe"), plus the UTF-8
+ * name (RFC 6266 `filename*`) when the pack's slug is not plain ASCII.
+ */
+export function attachmentDisposition(name: string, target: PackExportTarget): string {
+  const slug = packSlug(name) || "sticker-pack";
+  const suffix = FILE_NAMES[target].suffix;
+  const ascii =
+    slug
+      .normalize("NFKD")
+      .replace(/[^a-z0-9-]+/g, "")
+      .replace(/-{2,}/g, "-")
+      .replace(/^-+|-+$/g, "") || "sticker-pack";
+  const plain = `attachment; filename="${ascii}${suffix}"`;
+  return ascii === slug ? plain : `${plain}; filename*=UTF-8''${encodeURIComponent(`${slug}${suffix}`)}`;
+}
+
+export interface PackExport {
+  /** A strong validator: the hash of everything the file holds. */
+  etag: string;
+  contentType: string;
+  disposition: string;
+  cacheControl: string;
+  /** The file's bytes: from storage, or made and stored first. */
+  body(): Promise<Buffer>;
+}
+
+/** The pack export maker of one app: per-sticker files are shared with /files/export (derived-files.ts). */
+export function createPackExports(app: AppContext) {
+  const domain = watermarkDomain(app.config.PUBLIC_URL);
+  const derived = createDerivedFiles(app.storage);
+
+  async function original(picId: string): Promise<Buffer> {
+    const file = await app.storage.get(stickerImageKeys(picId).png);
+    if (!file) throw new AppError("NOT_FOUND");
+    return file.body;
+  }
+
+  /** The sticker's WhatsApp WebP, the same file GET /files/export/{picId}/whatsapp.webp serves. */
+  function whatsappSticker(picId: string): Promise<Buffer> {
+    const key = derivedFileKey(picId, "whatsapp", "webp", domain);
+    return derived.load(key, "image/webp", async () => exportForWhatsApp(await watermarkSticker(await original(picId), domain)));
+  }
+
+  /** The sticker's Telegram PNG, the same file GET /files/export/{picId}/telegram.png serves. */
+  function telegramSticker(picId: string): Promise<Buffer> {
+    const key = derivedFileKey(picId, "telegram", "png", domain);
+    return derived.load(key, "image/png", async () =>
+      exportForTelegram(await watermarkSticker(await original(picId), domain), "png"),
+    );
+  }
+
+  async function trayIcon(picId: string): Promise<Buffer> {
+    const pixels = sharp(await original(picId)).resize(TRAY_EDGE, TRAY_EDGE, {
+      fit: "contain",
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    });
+    const png = await pixels.clone().png({ compressionLevel: 9 }).toBuffer();
+    if (png.length < TRAY_MAX_BYTES) return png;
+    return pixels.png({ compressionLevel: 9, palette: true, colours: 64 }).toBuffer();
+  }
+
+  const text = (value: string) => new TextEncoder().encode(value);
+  // Pictures are compressed already: stored as they are; texts deflated.
+  const stored = (bytes: Buffer): [Uint8Array, { level: 0 }] => [new Uint8Array(bytes), { level: 0 }];
+  const zip = (files: Zippable) => Buffer.from(zipSync(files, { level: 6, mtime: ENTRY_TIME }));
+
+  async function whatsappArchive(pack: ExportablePack, version: string): Promise<Buffer> {
+    const count = pack.stickers.length;
+    const files: Zippable = {
+      "title.txt": text(pack.name),
+      "author.txt": text(pack.author),
+      "tray.png": stored(await trayIcon((pack.cover ?? pack.stickers[0]!).picId)),
+    };
+    const listed: { image_file: string; emojis: string[] }[] = [];
+    for (const [index, sticker] of pack.stickers.entries()) {
+      // One at a time: a first export encodes up to 30 stickers, and the machine serves others meanwhile.
+      const name = `${fileNumber(index, count)}.webp`;
+      files[name] = stored(await whatsappSticker(sticker.picId));
+      listed.push({ image_file: name, emojis: sticker.emoji.slice(0, 3) });
+    }
+    // WhatsApp's own sticker-pack manifest (the layout of its sample apps' contents.json).
+    const contents = {
+      android_play_store_link: "",
+      ios_app_store_link: "",
+      sticker_packs: [
+        {
+          identifier: pack.packId,
+          name: pack.name,
+          publisher: pack.author,
+          tray_image_file: "tray.png",
+          image_data_version: version,
+          avoid_cache: false,
+          publisher_email: "",
+          publisher_website: app.config.PUBLIC_URL,
+          privacy_policy_website: "",
+          license_agreement_website: "",
+          stickers: listed,
+        },
+      ],
+    };
+    files["contents.json"] = text(`${JSON.stringify(contents, null, 2)}\n`);
+    return zip(files);
+  }
+
+  async function telegramArchive(pack: ExportablePack, language: Language): Promise<Buffer> {
+    const count = pack.stickers.length;
+    const files: Zippable = {};
+    const lines: string[] = [];
+    for (const [index, sticker] of pack.stickers.entries()) {
+      const name = `${fileNumber(index, count)}.png`;
+      files[name] = stored(await telegramSticker(sticker.picId));
+      lines.push(`${name} ${sticker.emoji.join(" ")}`);
+    }
+    files["emoji.txt"] = text(`${lines.join("\n")}\n`);
+    files["README.txt"] = text(telegramReadme(pack.name, language));
+    return zip(files);
+  }
+
+  async function originalsArchive(pack: ExportablePack): Promise<Buffer> {
+    const count = pack.stickers.length;
+    const files: Zippable = {};
+    for (const [index, sticker] of pack.stickers.entries()) {
+      files[`${fileNumber(index, count)}.png`] = stored(await original(sticker.picId));
+    }
+    return zip(files);
+  }
+
+  return {
+    /**
+     * The export of `packId` for the caller, after the access check and the target's rules
+     * (NOT_FOUND, PACK_EMPTY, PACK_TOO_SMALL_FOR_WHATSAPP, PACK_TOO_LARGE_FOR_WHATSAPP).
+     */
+    async prepare(packId: string, viewerId: number | null, target: PackExportTarget, language: Language): Promise<PackExport> {
+      const pack = await readExportablePack(app.database.db, packId, viewerId);
+      checkExportRules(pack, target);
+      const hash = packContentHash(pack, target, app.config.PUBLIC_URL, language);
+      const key = `pack-${target}-v${PACK_EXPORT_VERSION}-${hash}.zip`;
+      const { contentType } = FILE_NAMES[target];
+      return {
+        etag: `"${hash}"`,
+        contentType,
+        disposition: attachmentDisposition(pack.name, target),
+        // Only a visitor's copy is the same for everyone; a signed-in caller's may hold their own private stickers.
+        cacheControl: viewerId === null ? PUBLIC_PACK_EXPORT_CACHE : OWNER_FILE_CACHE,
+        body: () =>
+          derived.load(key, "application/zip", () => {
+            if (target === "whatsapp") return whatsappArchive(pack, hash.slice(0, 12));
+            if (target === "telegram") return telegramArchive(pack, language);
+            return originalsArchive(pack);
+          }),
+      };
+    },
+  };
+}
+
+/**
+ * What a pack's file depends on: the stickers (ids and pictures) in order with their emoji, the name,
+ * the author, the tray's sticker, PUBLIC_URL (the watermark's text and the publisher's site) and, for
+ * Telegram, the README's language. The name of a stored export never matches a picture's or an
+ * upload's, so /files/:key does not serve it (file-access.ts).
+ */
+export function packContentHash(pack: ExportablePack, target: PackExportTarget, publicUrl: string, language: Language): string {
+  const content = {
+    version: PACK_EXPORT_VERSION,
+    target,
+    packId: pack.packId,
+    name: pack.name,
+    author: pack.author,
+    publicUrl,
+    cover: pack.cover?.stickerId ?? null,
+    language: target === "telegram" ? language : null,
+    stickers: pack.stickers.map((sticker) => [sticker.stickerId, sticker.picId, sticker.emoji]),
+  };
+  return createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 32);
+}
+
+/** README.txt of the Telegram zip: the @Stickers bot's steps, as the pack page shows them. */
+export function telegramReadme(packName: string, language: Language): string {
+  const t = (key: string) => translate(language, `packExport.telegram.${key}`);
+  const steps = ["stepOpen", "stepNewPack", "stepName", "stepSend", "stepPublish", "stepShortName"].map(
+    (step, index) => `${index + 1}. ${t(step)}`,
+  );
+  return `${packName}\n\n${t("readmeIntro")}\n\n${steps.join("\n")}\n\n${t("readmeEmoji")}\n`;
+}

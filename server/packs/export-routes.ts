@@ -1,0 +1,63 @@
+/**
+ * Pack exports (issue 15, decision 0025), mounted under /files next to the sticker downloads:
+ *   GET /files/pack/:packId/whatsapp    the .wastickers archive (3 to 30 stickers)
+ *   GET /files/pack/:packId/telegram    the zip for the @Stickers bot (?lang= picks README.txt's language)
+ *   GET /files/pack/:packId/originals   the watermark-free PNGs, owner only
+ * A private pack is its owner's only; anyone else gets NOT_FOUND, as for no pack at all. Every client
+ * may ask DOWNLOAD_RATE_LIMIT_PER_MINUTE times a minute, as for downloads (decision 0014).
+ */
+import { type Context, Hono } from "hono";
+import { AppError } from "#common/errors.ts";
+import { isLanguage } from "#common/languages.ts";
+import type { AppContext } from "../context.ts";
+import { respondWithFileError } from "../files/file-access.ts";
+import { sessionTokenOf } from "../http/api.ts";
+import { clientAddressOf } from "../http/client-address.ts";
+import type { AppEnv } from "../http/env.ts";
+import { matchesEtag } from "../http/if-none-match.ts";
+import { createRateLimit } from "../rate-limit.ts";
+import { resolveSession } from "../sessions/resolve-session.ts";
+import { createPackExports, isPackExportTarget } from "./export-pack.ts";
+
+/** A pack id as the URL carries it; anything else cannot name a pack. */
+const PACK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The signed-in caller (the pages' session), or null; a file answer does not move the idle deadline. */
+async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<number | null> {
+  const token = sessionTokenOf(c, app.config);
+  const viewer = token ? await resolveSession(app.database.db, token, { touch: false }) : null;
+  return viewer?.userId ?? null;
+}
+
+/** Pack export routes; mount with `server.route("/files", packExportRoutes(app))`. */
+export function packExportRoutes(app: AppContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.onError((error, c) => respondWithFileError(c, error));
+  const exports = createPackExports(app);
+  const limit = createRateLimit(app.config, {
+    name: "pack-export",
+    points: app.config.DOWNLOAD_RATE_LIMIT_PER_MINUTE,
+    durationSeconds: 60,
+  });
+
+  routes.get("/pack/:packId/:target", async (c) => {
+    await limit.consume(clientAddressOf(c));
+    const packId = c.req.param("packId");
+    const target = c.req.param("target");
+    if (!PACK_ID_PATTERN.test(packId) || !isPackExportTarget(target)) throw new AppError("NOT_FOUND");
+    const lang = c.req.query("lang");
+    const language = isLanguage(lang) ? lang : c.var.language;
+    const file = await exports.prepare(packId, await viewerIdOf(app, c), target, language);
+    const headers = { ETag: file.etag, "Cache-Control": file.cacheControl };
+    if (matchesEtag(c.req.header("if-none-match"), file.etag)) return c.body(null, 304, headers);
+    const body = await file.body();
+    return c.body(new Uint8Array(body), 200, {
+      ...headers,
+      "Content-Type": file.contentType,
+      "Content-Disposition": file.disposition,
+      "Content-Length": String(body.length),
+    });
+  });
+
+  return routes;
+}
