@@ -55,7 +55,7 @@ async function makeOwnSticker(page: Page, prompt: string) {
 
 /** The pack's stickers as the owner's editor lists them, in order. */
 function tiles(page: Page): Locator {
-  return page.getByRole("main").getByRole("list", { name: "Stickers in this pack" }).getByRole("listitem");
+  return page.getByRole("main").getByRole("list", { name: "Stickers in this pack" }).locator(":scope > li");
 }
 
 async function tileOrder(page: Page) {

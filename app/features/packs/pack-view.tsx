@@ -57,8 +57,8 @@ export function PackView({ initial }: { initial: PackDetail }) {
           {pack.mine ? (
             <PackName pack={pack} onPack={setPack} />
           ) : (
-            <h1 className="break-words font-bold text-3xl" dir="auto">
-              {pack.name}
+            <h1 className="break-words font-bold text-3xl">
+              <bdi>{pack.name}</bdi>
             </h1>
           )}
           <p className="text-stone-600">
@@ -162,8 +162,8 @@ function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetai
   if (!editing) {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 break-words font-bold text-3xl" dir="auto">
-          {pack.name}
+        <h1 className="min-w-0 break-words font-bold text-3xl">
+          <bdi>{pack.name}</bdi>
         </h1>
         <button
           ref={renameButton}
@@ -261,7 +261,7 @@ function OwnerControls({ pack, onPack }: { pack: PackDetail; onPack: (pack: Pack
       .then(() => {
         dialog.current?.close();
         toastSuccess(t("packs.delete.done"));
-        navigate(to("/packs/mine"));
+        void navigate(to("/packs/mine"));
       })
       .catch((error: unknown) => toastError(error, t))
       .finally(() => setBusy(false));
