@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, max } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { PackDetail } from "#common/packs.ts";
 import { PACK_MAX_STICKERS } from "#common/packs.ts";
@@ -31,9 +31,13 @@ export async function addToLockedPack(tx: DbOrTx, pack: PackRow, o: { userId: nu
   const skip = new Set(present.map((row) => row.stickerId));
   const fresh = wanted.filter((sticker) => !skip.has(sticker.id));
   if (fresh.length === 0) return;
-  const [held] = await tx.select({ n: count() }).from(packStickers).where(eq(packStickers.packId, pack.id));
-  const start = held?.n ?? 0;
-  if (start + fresh.length > PACK_MAX_STICKERS) throw new AppError("PACK_FULL");
+  // After the last place even if a gap was left (a sticker deleted with its places).
+  const [held] = await tx
+    .select({ n: count(), last: max(packStickers.position) })
+    .from(packStickers)
+    .where(eq(packStickers.packId, pack.id));
+  if ((held?.n ?? 0) + fresh.length > PACK_MAX_STICKERS) throw new AppError("PACK_FULL");
+  const start = (held?.last ?? -1) + 1;
   await tx.insert(packStickers).values(
     fresh.map((sticker, i) => ({
       packId: pack.id,

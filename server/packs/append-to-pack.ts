@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, max } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { PACK_MAX_STICKERS } from "#common/packs.ts";
 import { packStickers, packs } from "../db/schema.ts";
@@ -19,9 +19,12 @@ export async function appendToPack(tx: DbOrTx, packRowId: number, stickerId: num
     .from(packStickers)
     .where(and(eq(packStickers.packId, packRowId), eq(packStickers.stickerId, stickerId)));
   if (already) return already.position;
-  const [held] = await tx.select({ n: count() }).from(packStickers).where(eq(packStickers.packId, packRowId));
-  const position = held?.n ?? 0;
-  if (position >= PACK_MAX_STICKERS) throw new AppError("PACK_FULL");
+  const [held] = await tx
+    .select({ n: count(), last: max(packStickers.position) })
+    .from(packStickers)
+    .where(eq(packStickers.packId, packRowId));
+  if ((held?.n ?? 0) >= PACK_MAX_STICKERS) throw new AppError("PACK_FULL");
+  const position = (held?.last ?? -1) + 1;
   await tx.insert(packStickers).values({ packId: packRowId, stickerId, position, emoji });
   await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, packRowId));
   return position;

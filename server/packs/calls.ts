@@ -190,7 +190,8 @@ export function packCalls(app: AppContext) {
   const forSticker = defineCall({
     method: "GET",
     path: "/api/pack/forSticker",
-    summary: "The caller's packs for a sticker's \"Add to pack\" menu: whether each holds it, and its count.",
+    summary:
+      "The caller's packs for a sticker's \"Add to pack\" menu: whether each holds it, and its count. Another's public sticker can be added once the caller has favourited it.",
     tag: "packs",
     access: "user",
     input: z.object({ stickerInstId }),

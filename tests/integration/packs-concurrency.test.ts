@@ -1,0 +1,126 @@
+/**
+ * Changes of one pack at the same moment (decision 0024): every change takes the pack's row lock in
+ * one transaction, so parallel adds neither pass PACK_MAX_STICKERS nor share a position. Only real
+ * concurrent PostgreSQL connections can show it.
+ */
+import { randomBytes } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { PACK_MAX_STICKERS } from "#common/packs.ts";
+import { packStickers, packs, pictures, stickers } from "#server/db/schema.ts";
+import { appendToPack } from "#server/packs/append-to-pack.ts";
+import { hotScore } from "#server/stickers/hot-score.ts";
+import { describeOnPostgres } from "#tests/support/engine.ts";
+import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+
+describeOnPostgres("one pack changed from several connections at once", () => {
+  let t: TestApp;
+  let owner: TestSession;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signInTestUser(t, "owner@example.com");
+  }, 120_000);
+  afterAll(() => closeTestApp(t));
+
+  let made = 0;
+  async function ownStickers(n: number): Promise<{ stickerInstId: string; id: number }[]> {
+    const db = t.app.database.db;
+    const now = new Date();
+    const rows = Array.from({ length: n }, () => {
+      made += 1;
+      return { stickerInstId: `cc${made}x${randomBytes(4).toString("hex")}`, picId: randomBytes(16).toString("hex"), n: made };
+    });
+    await db.insert(pictures).values(
+      rows.map((row) => ({
+        id: row.picId,
+        width: 512,
+        height: 512,
+        pngKey: `${row.picId}.png`,
+        thumbKey: `${row.picId}-t.webp`,
+      })),
+    );
+    return db
+      .insert(stickers)
+      .values(
+        rows.map((row) => ({
+          stickerInstId: row.stickerInstId,
+          picId: row.picId,
+          name: `sticker ${row.n}`,
+          prompt: `sticker ${row.n}`,
+          ownerId: owner.userId,
+          visibility: "public" as const,
+          hotScore: hotScore(0, now),
+          createdAt: now,
+        })),
+      )
+      .returning({ stickerInstId: stickers.stickerInstId, id: stickers.id });
+  }
+
+  async function newPack(stickerInstIds: string[]): Promise<{ packId: string; id: number }> {
+    const answer = await callApi(t, "POST", "/api/pack/create", { body: { name: "Race", stickerInstIds }, session: owner });
+    expect(answer.body.status).toBe(200);
+    const [row] = await t.app.database.db.select({ id: packs.id }).from(packs).where(eq(packs.packId, answer.body.data.packId));
+    return { packId: answer.body.data.packId, id: row!.id };
+  }
+
+  async function positions(packRowId: number): Promise<number[]> {
+    const rows = await t.app.database.db
+      .select({ position: packStickers.position })
+      .from(packStickers)
+      .where(eq(packStickers.packId, packRowId))
+      .orderBy(asc(packStickers.position));
+    return rows.map((row) => row.position);
+  }
+
+  const add = (packId: string, list: { stickerInstId: string }[]) =>
+    callApi(t, "POST", "/api/pack/addStickers", {
+      body: { packId, stickerInstIds: list.map((sticker) => sticker.stickerInstId) },
+      session: owner,
+    });
+
+  it("two adds at once that together would pass 120: one adds all of its stickers, the other is PACK_FULL and adds none", async () => {
+    const start = PACK_MAX_STICKERS - 10;
+    const held = await ownStickers(start);
+    const pack = await newPack(held.map((sticker) => sticker.stickerInstId));
+    const [first, second] = [await ownStickers(8), await ownStickers(8)];
+    const answers = await Promise.all([add(pack.packId, first), add(pack.packId, second)]);
+    expect(answers.map((answer) => answer.body.status).sort()).toEqual([200, "PACK_FULL"]);
+    expect(await positions(pack.id)).toEqual(Array.from({ length: start + 8 }, (_, i) => i));
+  });
+
+  it("eight adds of five at once to an empty pack: forty stickers, each at its own place 0..39", async () => {
+    const pack = await newPack([]);
+    const batches = await Promise.all(Array.from({ length: 8 }, () => ownStickers(5)));
+    const answers = await Promise.all(batches.map((batch) => add(pack.packId, batch)));
+    expect(answers.every((answer) => answer.body.status === 200)).toBe(true);
+    expect(await positions(pack.id)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    // Each request's stickers stay in its own order, one run after another.
+    const order = await t.app.database.db
+      .select({ stickerInstId: stickers.stickerInstId })
+      .from(packStickers)
+      .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
+      .where(eq(packStickers.packId, pack.id))
+      .orderBy(asc(packStickers.position));
+    const runs = Array.from({ length: 8 }, (_, i) => order.slice(i * 5, i * 5 + 5).map((row) => row.stickerInstId));
+    for (const batch of batches) expect(runs).toContainEqual(batch.map((sticker) => sticker.stickerInstId));
+  });
+
+  it("appendToPack from six transactions at once on a pack three short of 120: three append at 117..119, three are PACK_FULL", async () => {
+    const held = await ownStickers(PACK_MAX_STICKERS - 3);
+    const pack = await newPack(held.map((sticker) => sticker.stickerInstId));
+    const extra = await ownStickers(6);
+    const db = t.app.database.db;
+    const results = await Promise.allSettled(
+      extra.map((sticker) => db.transaction((tx) => appendToPack(tx, pack.id, sticker.id, ["😊"]))),
+    );
+    const placed = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    const refused = results.flatMap((result) =>
+      result.status === "rejected" ? [(result.reason as { code?: string }).code] : [],
+    );
+    expect(placed.sort((a, b) => a - b)).toEqual([117, 118, 119]);
+    expect(refused).toEqual(["PACK_FULL", "PACK_FULL", "PACK_FULL"]);
+    expect(await positions(pack.id)).toEqual(Array.from({ length: PACK_MAX_STICKERS }, (_, i) => i));
+  });
+});
