@@ -129,22 +129,33 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
     await expect(page.getByTestId("pack-announcement")).toHaveText("New order saved.");
 
     // Emoji: one more on the (now) first sticker; cover: the second one.
-    const firstTile = tiles(page).nth(0);
+    const tile = (stickerInstId: string) => page.locator(`li[data-sticker="${stickerInstId}"]`);
     const emojiSaved = page.waitForResponse((response) => response.url().endsWith("/api/pack/setEmoji"));
-    await firstTile.getByRole("textbox", { name: /^Add an emoji for / }).fill("🎉");
+    await tile(second)
+      .getByRole("textbox", { name: /^Add an emoji for / })
+      .fill("🎉");
     expect((await (await emojiSaved).json()).status).toBe(200);
-    await expect(firstTile.getByRole("button", { name: "Remove 🎉" })).toBeVisible();
+    await expect(tile(second).getByRole("button", { name: "Remove 🎉" })).toBeVisible();
     const coverSaved = page.waitForResponse((response) => response.url().endsWith("/api/pack/update"));
-    await tiles(page)
-      .nth(1)
+    await tile(third)
       .getByRole("button", { name: /^Make .* the cover$/ })
       .click();
     expect((await (await coverSaved).json()).status).toBe(200);
-    await expect(
-      tiles(page)
-        .nth(1)
-        .getByRole("button", { name: / is the cover$/ }),
-    ).toHaveAttribute("aria-pressed", "true");
+    await expect(tile(third).getByRole("button", { name: / is the cover$/ })).toHaveAttribute("aria-pressed", "true");
+
+    // Pointer: drag the first sticker's handle onto the last place.
+    const dragged = page.waitForResponse((response) => response.url().endsWith("/api/pack/reorder"));
+    const from = await tile(second)
+      .getByRole("button", { name: /^Move / })
+      .boundingBox();
+    const onto = await tile(first).boundingBox();
+    if (!from || !onto) throw new Error("the tiles have no box");
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(onto.x + onto.width / 2, onto.y + onto.height / 2, { steps: 8 });
+    await page.mouse.up();
+    expect((await (await dragged).json()).status).toBe(200);
+    await expect.poll(() => tileOrder(page)).toEqual([third, first, second]);
 
     const madePublic = page.waitForResponse((response) => response.url().endsWith("/api/pack/update"));
     await page.locator("label", { hasText: /^Public$/ }).click();
@@ -153,9 +164,9 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
 
     // After a reload everything is as it was left.
     await page.reload();
-    await expect.poll(() => tileOrder(page)).toEqual([second, third, first]);
-    await expect(tiles(page).nth(0).getByRole("button", { name: "Remove 🎉" })).toBeVisible();
-    await expect(tiles(page).nth(1).getByText("Cover", { exact: true })).toBeVisible();
+    await expect.poll(() => tileOrder(page)).toEqual([third, first, second]);
+    await expect(tile(second).getByRole("button", { name: "Remove 🎉" })).toBeVisible();
+    await expect(tile(third).getByText("Cover", { exact: true })).toBeVisible();
     await expect(page.getByRole("radio", { name: "Public" })).toBeChecked();
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page);
@@ -205,6 +216,34 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
     expect(hidden?.status()).toBe(404);
     await expect(visitor.getByRole("heading", { name: "Secret" })).toHaveCount(0);
     await visitorContext.close();
+  });
+
+  test("another's public sticker can join a pack once favourited: before, the page says the heart comes first", async ({
+    page,
+    context,
+  }, info) => {
+    test.skip(info.project.name !== "desktop", "one sign-in flow is enough");
+    test.slow(); // signs in by e-mail
+    await page.goto("/stickers/popular");
+    await signInByEmail(page, context, uniqueEmail("packfav"));
+    await page
+      .getByRole("main")
+      .getByRole("list", { name: "Popular stickers" })
+      .getByRole("listitem")
+      .first()
+      .getByRole("link")
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/sticker\//);
+    await expect(page.getByText("Add this sticker to your favorites first to put it in one of your packs.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add to pack" })).toHaveCount(0);
+    await page.getByRole("list", { name: "Sticker actions" }).getByRole("button", { name: "Add to favorites" }).click();
+    await page.getByRole("button", { name: "Add to pack" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add to pack" });
+    await dialog.getByLabel("Pack name").fill("Liked");
+    await dialog.getByRole("button", { name: "Create with this sticker" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("Pack “Liked” created with this sticker.");
+    await expect(dialog.getByRole("checkbox", { name: /Liked/ })).toBeChecked();
   });
 
   test("a visitor on My packs is asked to sign in, and an unknown pack is a 404", async ({ page }) => {
