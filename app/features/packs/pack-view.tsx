@@ -62,7 +62,7 @@ export function PackView({ initial }: { initial: PackDetail }) {
             </h1>
           )}
           <p className="text-stone-600">
-            {t("packs.by", { name: pack.owner.name })} · {t("packs.count", { count: pack.stickerCount })}
+            <bdi>{t("packs.by", { name: pack.owner.name })}</bdi> · <bdi>{t("packs.count", { count: pack.stickerCount })}</bdi>
             {pack.visibility === "private" ? (
               <span className="ms-2 inline-flex items-center gap-1 rounded-full bg-stone-900/80 px-2 py-0.5 align-middle font-medium text-white text-xs">
                 <LockIcon className="size-3" />
