@@ -3,7 +3,7 @@ import { AppError } from "#common/errors.ts";
 import type { PackDetail } from "#common/packs.ts";
 import { PACK_MAX_STICKERS } from "#common/packs.ts";
 import type { Db } from "../db/client.ts";
-import { packStickers, packs } from "../db/schema.ts";
+import { packStickers, packs, stickers } from "../db/schema.ts";
 import { addableStickers, type DbOrTx, lockOwnedPack, type PackRow } from "./pack-access.ts";
 import { packDetail } from "./pack-view.ts";
 import { suggestEmoji } from "./suggest-emoji.ts";
@@ -13,7 +13,11 @@ import { suggestEmoji } from "./suggest-emoji.ts";
  * suggested emoji; ones already in it are skipped. All or nothing: a sticker the user may not add is
  * PACK_STICKER_NOT_FOUND, passing PACK_MAX_STICKERS is PACK_FULL (decision 0024).
  */
-export async function addToLockedPack(tx: DbOrTx, pack: PackRow, o: { userId: number; stickerInstIds: string[] }): Promise<void> {
+export async function addToLockedPack(
+  tx: DbOrTx,
+  pack: PackRow,
+  o: { userId: number; stickerInstIds: string[]; suggested?: ReadonlyMap<string, string> },
+): Promise<void> {
   const wanted = await addableStickers(tx, o);
   if (wanted.length === 0) return;
   const present = await tx
@@ -43,10 +47,23 @@ export async function addToLockedPack(tx: DbOrTx, pack: PackRow, o: { userId: nu
       packId: pack.id,
       stickerId: sticker.id,
       position: start + i,
-      emoji: [suggestEmoji(sticker)],
+      emoji: [o.suggested?.get(sticker.stickerInstId) ?? suggestEmoji(sticker)],
     })),
   );
   await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, pack.id));
+}
+
+/**
+ * The suggested emoji of these stickers, worked out before the pack's lock is taken: the first one in
+ * a process loads the generator's lexicon (a few hundred ms), which must not hold a transaction open.
+ */
+export async function suggestionsFor(db: Db, stickerInstIds: string[]): Promise<Map<string, string>> {
+  if (stickerInstIds.length === 0) return new Map();
+  const rows = await db
+    .select({ stickerInstId: stickers.stickerInstId, name: stickers.name, prompt: stickers.prompt, locale: stickers.locale })
+    .from(stickers)
+    .where(inArray(stickers.stickerInstId, [...new Set(stickerInstIds)]));
+  return new Map(rows.map((row) => [row.stickerInstId, suggestEmoji(row)]));
 }
 
 /** `POST /api/pack/addStickers`: the owner appends stickers (own ones, or favourited public ones). */
@@ -54,9 +71,10 @@ export async function addStickersToPack(
   db: Db,
   o: { userId: number; packId: string; stickerInstIds: string[] },
 ): Promise<PackDetail> {
+  const suggested = await suggestionsFor(db, o.stickerInstIds);
   const pack = await db.transaction(async (tx) => {
     const row = await lockOwnedPack(tx, o);
-    await addToLockedPack(tx, row, o);
+    await addToLockedPack(tx, row, { ...o, suggested });
     return row;
   });
   return packDetail(db, pack, o.userId);

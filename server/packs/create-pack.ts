@@ -2,7 +2,7 @@ import type { PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
 import { packs } from "../db/schema.ts";
-import { addToLockedPack } from "./add-stickers.ts";
+import { addToLockedPack, suggestionsFor } from "./add-stickers.ts";
 import type { DbOrTx, PackRow } from "./pack-access.ts";
 import { newPackId, packName } from "./pack-rules.ts";
 import { packDetail } from "./pack-view.ts";
@@ -34,6 +34,7 @@ export async function createPack(
   db: Db,
   o: { userId: number; name: string; visibility?: Visibility; stickerInstIds?: string[]; locale: string },
 ): Promise<PackDetail> {
+  const suggested = await suggestionsFor(db, o.stickerInstIds ?? []);
   const pack = await db.transaction(async (tx) => {
     const row = await insertPack(tx, {
       ownerId: o.userId,
@@ -42,7 +43,8 @@ export async function createPack(
       ...(o.visibility ? { visibility: o.visibility } : {}),
     });
     // Nobody else knows the new pack's id yet, so this lock never waits.
-    if (o.stickerInstIds?.length) await addToLockedPack(tx, row, { userId: o.userId, stickerInstIds: o.stickerInstIds });
+    if (o.stickerInstIds?.length)
+      await addToLockedPack(tx, row, { userId: o.userId, stickerInstIds: o.stickerInstIds, suggested });
     return row;
   });
   return packDetail(db, pack, o.userId);
