@@ -172,6 +172,20 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: "/tmp/packs-editor-390.png", fullPage: true });
 
+    // In Arabic the page reads right to left: ArrowLeft moves a sticker toward the end.
+    await page.goto(`/ar${packUrl}`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const rtlSaved = page.waitForResponse((response) => response.url().endsWith("/api/pack/reorder"));
+    await page.getByRole("button", { name: /، الموضع 1 من 3$/ }).focus();
+    await page.keyboard.press("ArrowLeft");
+    expect((await (await rtlSaved).json()).status).toBe(200);
+    await expect
+      .poll(() => page.locator("main ol > li").evaluateAll((items) => items.map((item) => item.getAttribute("data-sticker"))))
+      .toEqual([first, third, second]);
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: "/tmp/packs-editor-ar-390.png", fullPage: true });
+
     // A private pack of the same owner, for the visitor's 404.
     const secret = await signedCall<{ packId: string }>(page, "POST", "/api/pack/create", {
       name: "Secret",
