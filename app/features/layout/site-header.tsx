@@ -23,6 +23,9 @@ export function SiteHeader() {
           >
             {t("nav.gallery")}
           </Link>
+          <Link to={to("/packs")} className="hidden rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 md:inline-block">
+            {t("packs.tab.packs")}
+          </Link>
           {user ? (
             <UserMenu user={user} />
           ) : (

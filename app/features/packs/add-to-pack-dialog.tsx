@@ -46,21 +46,26 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
       });
   }, [stickerInstId, t]);
 
+  /** Shows the new check at once; the answer's pack settles it, and a refusal puts the old one back. */
   function toggle(choice: PackChoice) {
     if (busyId) return;
     setBusyId(choice.packId);
+    const set = (contains: boolean, stickerCount: number) =>
+      setPacks((list) => (list ?? []).map((one) => (one.packId === choice.packId ? { ...one, contains, stickerCount } : one)));
+    set(!choice.contains, choice.stickerCount);
     const call = choice.contains
       ? packRequests.removeSticker(choice.packId, stickerInstId)
       : packRequests.addStickers(choice.packId, [stickerInstId]);
     call
       .then((pack) => {
         const contains = pack.stickers.some((sticker) => sticker.stickerInstId === stickerInstId);
-        setPacks((list) =>
-          (list ?? []).map((one) => (one.packId === choice.packId ? { ...one, contains, stickerCount: pack.stickerCount } : one)),
-        );
+        set(contains, pack.stickerCount);
         setStatus(t(contains ? "packs.add.added" : "packs.add.removed", { name: pack.name }));
       })
-      .catch((error: unknown) => toastError(error, t))
+      .catch((error: unknown) => {
+        set(choice.contains, choice.stickerCount);
+        toastError(error, t);
+      })
       .finally(() => setBusyId(null));
   }
 
@@ -103,7 +108,7 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
                 <input
                   type="checkbox"
                   checked={choice.contains}
-                  disabled={busyId === choice.packId}
+                  aria-busy={busyId === choice.packId || undefined}
                   onChange={() => toggle(choice)}
                   className="size-5 shrink-0 accent-primary-dark"
                 />

@@ -32,7 +32,6 @@ export function PackStickersEditor({ pack, onPack }: { pack: PackDetail; onPack:
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const handles = useRef(new Map<string, HTMLButtonElement>());
   const focusAfterMove = useRef<string | null>(null);
-  const dragging = useRef<{ id: string; moved: boolean } | null>(null);
   latest.current = order;
 
   // The server's answer is the truth unless a move is still waiting to be saved.
@@ -102,24 +101,29 @@ export function PackStickersEditor({ pack, onPack }: { pack: PackDetail; onPack:
     if (moveTo(id, target)) scheduleSave();
   }
 
+  /**
+   * A drag follows the pointer on the window: the handle's own element moves in the list as the
+   * sticker moves, which would drop a pointer capture held on it.
+   */
   function onPointerDown(event: React.PointerEvent<HTMLButtonElement>, id: string) {
     if (event.button !== 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    dragging.current = { id, moved: false };
-  }
-
-  function onPointerMove(event: React.PointerEvent) {
-    const drag = dragging.current;
-    if (!drag) return;
-    const over = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>("[data-pack-index]");
-    if (!over) return;
-    if (moveTo(drag.id, Number(over.dataset.packIndex))) drag.moved = true;
-  }
-
-  function onPointerEnd() {
-    const drag = dragging.current;
-    dragging.current = null;
-    if (drag?.moved) scheduleSave(0);
+    event.preventDefault();
+    event.currentTarget.focus();
+    const drag = { id, moved: false };
+    const onMove = (move: PointerEvent) => {
+      const over = document.elementFromPoint(move.clientX, move.clientY)?.closest<HTMLElement>("[data-pack-index]");
+      if (over && moveTo(drag.id, Number(over.dataset.packIndex))) drag.moved = true;
+    };
+    const onEnd = () => {
+      window.removeEventListener("pointermove", onMove);
+      window.removeEventListener("pointerup", onEnd);
+      window.removeEventListener("pointercancel", onEnd);
+      focusAfterMove.current = drag.id;
+      if (drag.moved) scheduleSave(0);
+    };
+    window.addEventListener("pointermove", onMove);
+    window.addEventListener("pointerup", onEnd);
+    window.addEventListener("pointercancel", onEnd);
   }
 
   function change(id: string, call: () => Promise<PackDetail>) {
@@ -180,9 +184,6 @@ export function PackStickersEditor({ pack, onPack }: { pack: PackDetail; onPack:
                   title={t("packs.move.title")}
                   onKeyDown={(event) => onHandleKey(event, sticker.stickerInstId, index)}
                   onPointerDown={(event) => onPointerDown(event, sticker.stickerInstId)}
-                  onPointerMove={onPointerMove}
-                  onPointerUp={onPointerEnd}
-                  onPointerCancel={onPointerEnd}
                   className={`${tileButton} cursor-grab touch-none active:cursor-grabbing`}
                 >
                   <MoveIcon />

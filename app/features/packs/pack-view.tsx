@@ -57,12 +57,12 @@ export function PackView({ initial }: { initial: PackDetail }) {
           {pack.mine ? (
             <PackName pack={pack} onPack={setPack} />
           ) : (
-            <h1 className="break-words font-bold text-3xl" dir="auto">
-              {pack.name}
+            <h1 className="break-words font-bold text-3xl">
+              <bdi>{pack.name}</bdi>
             </h1>
           )}
           <p className="text-stone-600">
-            {t("packs.by", { name: pack.owner.name })} · {t("packs.count", { count: pack.stickerCount })}
+            <bdi>{t("packs.by", { name: pack.owner.name })}</bdi> · <bdi>{t("packs.count", { count: pack.stickerCount })}</bdi>
             {pack.visibility === "private" ? (
               <span className="ms-2 inline-flex items-center gap-1 rounded-full bg-stone-900/80 px-2 py-0.5 align-middle font-medium text-white text-xs">
                 <LockIcon className="size-3" />
@@ -162,8 +162,8 @@ function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetai
   if (!editing) {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 break-words font-bold text-3xl" dir="auto">
-          {pack.name}
+        <h1 className="min-w-0 break-words font-bold text-3xl">
+          <bdi>{pack.name}</bdi>
         </h1>
         <button
           ref={renameButton}
@@ -261,7 +261,7 @@ function OwnerControls({ pack, onPack }: { pack: PackDetail; onPack: (pack: Pack
       .then(() => {
         dialog.current?.close();
         toastSuccess(t("packs.delete.done"));
-        navigate(to("/packs/mine"));
+        void navigate(to("/packs/mine"));
       })
       .catch((error: unknown) => toastError(error, t))
       .finally(() => setBusy(false));
