@@ -258,6 +258,13 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
     await dialog.getByRole("button", { name: "Create with this sticker" }).click();
     await expect(dialog.getByRole("status")).toHaveText("Pack “Liked” created with this sticker.");
     await expect(dialog.getByRole("checkbox", { name: /Liked/ })).toBeChecked();
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+
+    // The account menu leads to the user's packs, where the new one is listed.
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "My packs" }).click();
+    await expect(page).toHaveURL(/\/packs\/mine$/);
+    await expect(page.getByRole("link", { name: /Liked/ })).toBeVisible();
   });
 
   test("a visitor on My packs is asked to sign in, and an unknown pack is a 404", async ({ page }) => {

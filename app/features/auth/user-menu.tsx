@@ -96,6 +96,14 @@ export function UserMenu({ user }: { user: PageUser }) {
                 {t("account.freeCredit")}
               </button>
             )}
+            <Link
+              to={to("/packs/mine")}
+              role="menuitem"
+              onClick={() => setOpen(false)}
+              className="flex h-10 w-full items-center rounded-lg px-3 text-start hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              {t("packs.tab.mine")}
+            </Link>
             <button
               type="button"
               role="menuitem"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ApiError } from "#app/lib/api/client.ts";
@@ -10,9 +10,6 @@ import type { StyleItem } from "#common/styles.ts";
 import { PROMPT_MAX_LENGTH, type TodayGenDetail, type Visibility } from "#common/tasks.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
-import { makePack } from "../packs/make/make-requests.ts";
-import { MoodChooser } from "../packs/make/mood-chooser.tsx";
-import { PackProgress } from "../packs/make/pack-progress.tsx";
 import { requestPoints } from "../pricing/recharge-channel.ts";
 import { fetchTodayGenDetail, submitCreate } from "./create-requests.ts";
 import { rememberedTask, rememberTask } from "./current-task.ts";
@@ -38,6 +35,10 @@ export interface CreateCosts {
 type Mode = "text" | "image";
 /** One sticker, or a pack of moods: the same subject once per chosen mood (decision 0026). */
 type Kind = "one" | "pack";
+// A pack of moods is a second mode of the panel: its parts load when it is chosen (first-load budget).
+const MoodChooser = lazy(() => import("../packs/make/mood-chooser.tsx").then((module) => ({ default: module.MoodChooser })));
+const PackProgress = lazy(() => import("../packs/make/pack-progress.tsx").then((module) => ({ default: module.PackProgress })));
+
 const DEFAULT_MOODS: MoodId[] = MOODS.slice(0, PACK_MOODS_DEFAULT).map((mood) => mood.id);
 
 /**
@@ -135,6 +136,7 @@ export function CreatePanel({
     setBusy(true);
     if (kind === "pack") {
       try {
+        const { makePack } = await import("../packs/make/make-requests.ts");
         const made = await makePack({ prompt, styleId, moods, visibility, picture: mode === "image" ? picture : null });
         clearTryIt();
         setPackId(made.pack.packId);
@@ -178,7 +180,9 @@ export function CreatePanel({
   return (
     <div className="w-full space-y-4 rounded-3xl bg-white p-4 text-start shadow-sm ring-1 ring-stone-200 md:p-6">
       {packId !== null ? (
-        <PackProgress packId={packId} onReset={resetPack} />
+        <Suspense fallback={<p className="py-8 text-center text-stone-500">{t("packs.loading")}</p>}>
+          <PackProgress packId={packId} onReset={resetPack} />
+        </Suspense>
       ) : taskId !== null ? (
         <TaskProgress taskId={taskId} onReset={reset} />
       ) : (
@@ -273,7 +277,11 @@ export function CreatePanel({
             </div>
           ) : null}
           <StylePicker styles={styles} firstCount={firstStyleCount} value={styleId} onChange={setStyleId} />
-          {kind === "pack" ? <MoodChooser value={moods} onChange={setMoods} /> : null}
+          {kind === "pack" ? (
+            <Suspense fallback={<p className="h-24 text-sm text-stone-500">{t("packs.loading")}</p>}>
+              <MoodChooser value={moods} onChange={setMoods} />
+            </Suspense>
+          ) : null}
           <label className="flex cursor-pointer items-start gap-3 text-sm">
             <input
               type="checkbox"
