@@ -4,7 +4,7 @@ import { isLanguage } from "#common/languages.ts";
 import { packSlug } from "#common/packs.ts";
 import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
-import { packPath } from "../features/packs/pack-path.ts";
+import { PACK_ID_PATTERN, packPath } from "../features/packs/pack-path.ts";
 import { PackView } from "../features/packs/pack-view.tsx";
 import { getPack } from "../features/packs/packs.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
@@ -21,6 +21,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { app, requestId } = context.get(pageContext);
   const url = new URL(request.url);
   const language = languageOfPath(url.pathname);
+  // Not a pack id (e.g. a NUL byte, which PostgreSQL refuses to compare): the 404 page, not a failure.
+  if (!PACK_ID_PATTERN.test(params.packId)) throw new Response("Not Found", { status: 404 });
   let pack: Awaited<ReturnType<typeof getPack>>;
   try {
     const viewer = await userOfRequest(app, request, { touch: false });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { packs } from "../db/schema.ts";
+import { packs, tasks } from "../db/schema.ts";
 import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
 import { lockOwnedPack } from "./pack-access.ts";
 
@@ -10,6 +10,14 @@ import { lockOwnedPack } from "./pack-access.ts";
  */
 export async function deletePack(db: Db, o: { userId: number; packId: string }): Promise<{ deleted: true }> {
   const row = await db.transaction(async (tx) => {
+    // The pack's tasks let go of it first: a sticker of a pack being made finishes by updating its
+    // task row and then locking the pack (joinMadePack), so locking in that same order cannot deadlock
+    // with it (the foreign key's SET NULL would otherwise touch the task rows after the pack's lock).
+    const owned = tx
+      .select({ id: packs.id })
+      .from(packs)
+      .where(and(eq(packs.packId, o.packId), eq(packs.ownerId, o.userId)));
+    await tx.update(tasks).set({ packId: null }).where(inArray(tasks.packId, owned));
     const pack = await lockOwnedPack(tx, o);
     await tx.delete(packs).where(eq(packs.id, pack.id));
     if (pack.visibility === "public") await announcePublicStickersChanged(tx);

@@ -180,8 +180,11 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
     await page.getByRole("button", { name: /، الموضع 1 من 3$/ }).focus();
     await page.keyboard.press("ArrowLeft");
     expect((await (await rtlSaved).json()).status).toBe(200);
+    // (The export panel's step lists are lists too: only the sticker tiles count.)
     await expect
-      .poll(() => page.locator("main ol > li").evaluateAll((items) => items.map((item) => item.getAttribute("data-sticker"))))
+      .poll(() =>
+        page.locator("main ol > li[data-sticker]").evaluateAll((items) => items.map((item) => item.getAttribute("data-sticker"))),
+      )
       .toEqual([first, third, second]);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: "/tmp/packs-editor-ar-390.png", fullPage: true });
@@ -193,8 +196,18 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
       stickerInstIds: [first],
     });
 
+    // A name in another script: its address without the slug redirects to the encoded slug.
+    const russian = await signedCall<{ packId: string }>(page, "POST", "/api/pack/create", {
+      name: "Котики в пути",
+      visibility: "public",
+      stickerInstIds: [first],
+    });
+
     const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const visitor = await visitorContext.newPage();
+    await visitor.goto(`/pack/${russian.packId}`);
+    await expect(visitor).toHaveURL(new RegExp(`/pack/${russian.packId}/${encodeURIComponent("котики-в-пути")}$`));
+    await expect(visitor.getByRole("heading", { level: 1, name: "Котики в пути" })).toBeVisible();
     await visitor.goto(packUrl);
     await expect(visitor.locator("html")).toHaveAttribute("dir", "ltr");
     await expect(visitor.getByRole("heading", { level: 1, name: "Trip friends" })).toBeVisible();
@@ -272,5 +285,7 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
     await expect(page.getByText("Sign in to see your sticker packs.")).toBeVisible();
     const unknown = await page.goto("/pack/no-such-pack");
     expect(unknown?.status()).toBe(404);
+    const notAnId = await page.goto("/pack/%00");
+    expect(notAnId?.status()).toBe(404);
   });
 });

@@ -7,8 +7,10 @@ import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { PACK_MAX_STICKERS } from "#common/packs.ts";
-import { packStickers, packs, pictures, stickers } from "#server/db/schema.ts";
+import { packStickers, packs, pictures, stickers, tasks } from "#server/db/schema.ts";
 import { appendToPack } from "#server/packs/append-to-pack.ts";
+import { deletePack } from "#server/packs/delete-pack.ts";
+import { joinMadePack } from "#server/packs/make-join.ts";
 import { hotScore } from "#server/stickers/hot-score.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
@@ -123,4 +125,36 @@ describeOnPostgres("one pack changed from several connections at once", () => {
     expect(refused).toEqual(["PACK_FULL", "PACK_FULL", "PACK_FULL"]);
     expect(await positions(pack.id)).toEqual(Array.from({ length: PACK_MAX_STICKERS }, (_, i) => i));
   });
+
+  it("deletes a pack while one of its moods finishes: the finishing sticker holds its task row and then the pack's lock, and neither side deadlocks", async () => {
+    const db = t.app.database.db;
+    const created = await callApi(t, "POST", "/api/pack/create", { body: { name: "Being made" }, session: owner });
+    const pack = created.body.data as { packId: string };
+    const [row] = await db.select({ id: packs.id }).from(packs).where(eq(packs.packId, pack.packId));
+    const [task] = await db
+      .insert(tasks)
+      .values({ userId: owner.userId, type: 1, status: 1, prompt: "a cat", packId: row!.id, mood: "happy" })
+      .returning({ id: tasks.id });
+    const [sticker] = await ownStickers(1);
+
+    // A task finishing as run-task's finishTask does: its task row first ...
+    let finishing: Promise<void> | undefined;
+    let deleting: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.update(tasks).set({ status: 2 }).where(eq(tasks.id, task!.id));
+      // ... while the owner deletes the pack from another connection ...
+      deleting = deletePack(db, { userId: owner.userId, packId: pack.packId }).then(
+        (value) => value,
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // ... and then the pack's lock, to join it.
+      finishing = joinMadePack(tx, { packId: row!.id, mood: "happy" }, sticker!.id);
+      await finishing;
+    });
+    expect(await deleting).toEqual({ deleted: true });
+    expect(await db.select().from(packs).where(eq(packs.packId, pack.packId))).toEqual([]);
+    const [after] = await db.select({ packId: tasks.packId, status: tasks.status }).from(tasks).where(eq(tasks.id, task!.id));
+    expect(after).toEqual({ packId: null, status: 2 });
+  }, 60_000);
 });

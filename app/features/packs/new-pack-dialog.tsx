@@ -8,8 +8,9 @@ import { packRequests } from "./pack-requests.ts";
 
 /** The name a pack may have: 1 to 64 characters after trimming (common/packs.ts); the server checks it again. */
 export function packNameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > PACK_NAME_MAX_LENGTH) return "errors.packNameInvalid";
+  // Counted in characters (code points) as the server counts them, not UTF-16 units.
+  const length = [...name.normalize("NFC").trim()].length;
+  if (length === 0 || length > PACK_NAME_MAX_LENGTH) return "errors.packNameInvalid";
   return null;
 }
 

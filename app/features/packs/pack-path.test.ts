@@ -7,6 +7,11 @@ describe("pack page helpers", () => {
     expect(packPath({ packId: "abc", name: "!!!" })).toBe("/pack/abc");
   });
 
+  it("a slug in any script is percent-encoded, so a redirect's Location header stays ASCII", () => {
+    expect(packPath({ packId: "abc", name: "Котики" })).toBe(`/pack/abc/${encodeURIComponent("котики")}`);
+    expect(packPath({ packId: "abc", name: "حزمة صورة" })).toMatch(/^\/pack\/abc\/[\x21-\x7e]+$/);
+  });
+
   it("moving an item puts it at the new index and keeps the others in order", () => {
     expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
     expect(moveItem(["a", "b", "c"], 2, 1)).toEqual(["a", "c", "b"]);

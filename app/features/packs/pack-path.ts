@@ -1,10 +1,16 @@
 import { packSlug } from "#common/packs.ts";
 
-/** A pack's page: /pack/{packId}/{slug of its name}, without the slug when the name gives none. */
+/**
+ * A pack's page: /pack/{packId}/{slug of its name}, without the slug when the name gives none. The slug
+ * keeps every script's letters, so it is percent-encoded: a Location header carries only ASCII.
+ */
 export function packPath(pack: { packId: string; name: string }) {
   const slug = packSlug(pack.name);
-  return `/pack/${pack.packId}${slug ? `/${slug}` : ""}`;
+  return `/pack/${pack.packId}${slug ? `/${encodeURIComponent(slug)}` : ""}`;
 }
+
+/** A pack id as packs are given (random base64url); anything else is no pack at all. */
+export const PACK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A new place for the item at `from`, one step toward the start (-1) or the end (+1); the same list when it cannot move. */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {

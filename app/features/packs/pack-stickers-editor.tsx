@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
+import { ApiError } from "#app/lib/api/client.ts";
 import { toastError } from "#app/lib/toast.ts";
 import type { PackDetail, PackSticker } from "#common/packs.ts";
 import { CARD_PALETTE } from "#common/stickers.ts";
@@ -72,6 +73,14 @@ export function PackStickersEditor({ pack, onPack }: { pack: PackDetail; onPack:
         setOrder(saved.current);
         setAnnouncement(t("packs.move.rolledBack"));
         toastError(error, t);
+        // The pack changed elsewhere (another tab, a sticker of a pack being made): take it as it is
+        // now, so the next move is made on the right list.
+        if (error instanceof ApiError && error.status === "PACK_CHANGED") {
+          packRequests
+            .get(pack.packId)
+            .then(onPack)
+            .catch(() => undefined);
+        }
       });
   }
 
@@ -141,7 +150,10 @@ export function PackStickersEditor({ pack, onPack }: { pack: PackDetail; onPack:
       .setEmoji(pack.packId, sticker.stickerInstId, emoji)
       .then(onPack)
       .catch((error: unknown) => {
-        setOrder(saved.current);
+        // Only this sticker's emoji go back: a move still waiting to be saved stays.
+        setOrder(
+          latest.current.map((one) => (one.stickerInstId === sticker.stickerInstId ? { ...one, emoji: sticker.emoji } : one)),
+        );
         toastError(error, t);
       });
   }
