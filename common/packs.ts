@@ -4,7 +4,7 @@
  * emoji each, exported for WhatsApp and Telegram (docs/decisions/0024-sticker-packs.md).
  */
 import type { StickerListItem } from "./stickers.ts";
-import type { Visibility } from "./tasks.ts";
+import type { TaskStatus, Visibility } from "./tasks.ts";
 
 /** At most this many stickers in a pack (Telegram's own limit per set). */
 export const PACK_MAX_STICKERS = 120;
@@ -71,6 +71,41 @@ export interface PackDetail extends PackSummary {
 export interface PackPage {
   list: PackSummary[];
   total: number;
+}
+
+/** The answer to makeFromPrompt / makeFromImage (decision 0026). */
+export interface MadePack {
+  pack: PackSummary;
+  taskIds: number[];
+  /** Points taken for the whole group (0 for plan members), and the balance after. */
+  cost: number;
+  point: number;
+}
+
+/** One mood's task in the progress of a pack made in one go. */
+export interface MoodTaskView {
+  taskId: number;
+  mood: MoodId;
+  emoji: string;
+  status: TaskStatus;
+  progress: number;
+  errorCode: string | null;
+  errorMsg: string | null;
+  refunded: boolean;
+  cost: number;
+  sticker: StickerListItem | null;
+}
+
+/** `GET /api/pack/progress`: the group's tasks in MOOD order. */
+export interface PackProgressView {
+  packId: string;
+  name: string;
+  total: number;
+  ready: number;
+  failed: number;
+  /** True once every task has succeeded or failed. */
+  done: boolean;
+  tasks: MoodTaskView[];
 }
 
 /** A URL-safe slug of a pack's name for /pack/{packId}/{slug}; the same rule as stickers'. */

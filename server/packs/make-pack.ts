@@ -5,17 +5,15 @@
  * either the whole group is queued and paid for, or nothing is made.
  */
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
-import { MOOD_IDS, MOODS, type MoodId, PACK_MOODS_MIN, PACK_NAME_MAX_LENGTH, type PackSummary } from "#common/packs.ts";
+import { type MadePack, MOOD_IDS, MOODS, type MoodId, PACK_MOODS_MIN, PACK_NAME_MAX_LENGTH } from "#common/packs.ts";
 import { TASK_STATUS, TASK_TYPE, type TaskType, type Visibility } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
-import { tasks, users } from "../db/schema.ts";
-import { changePoints } from "../points/change-points.ts";
+import { tasks } from "../db/schema.ts";
 import { checkPrompt } from "../tasks/prompt-rules.ts";
-import { checkAffordable, checkDailyLimit, checkTasksInFlight, costOf, resolveStyleId } from "../tasks/submit-task.ts";
+import { checkAffordable, costOf, lockPayer, payAndEnqueue, resolveStyleId } from "../tasks/submit-task.ts";
 import { insertPack } from "./create-pack.ts";
 import { packName } from "./pack-rules.ts";
 
@@ -27,14 +25,6 @@ export interface MakePackInput {
   name?: string | undefined;
   visibility: Visibility;
   locale: string;
-}
-
-export interface MadePack {
-  pack: PackSummary;
-  taskIds: number[];
-  /** Points taken for the whole group (0 for members), and the balance after. */
-  cost: number;
-  point: number;
 }
 
 /** 2 to 12 known moods, none twice (MOODS_INVALID otherwise), in MOODS' order. */
@@ -100,17 +90,8 @@ async function makePack(
   // Started before the transaction: on PGlite (one connection) the queue cannot start from inside it.
   await app.tasks.boss();
   return app.database.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ point: users.point, subscribePlan: users.subscribePlan })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!user) throw new AppError("AUTH_ERROR");
-    const member = user.subscribePlan !== "";
-    if (member) await checkDailyLimit(tx, userId, app.config.MEMBER_DAILY_LIMIT, o.moods.length);
-    await checkTasksInFlight(tx, userId, app.config.TASKS_IN_FLIGHT_LIMIT);
-    const cost = member ? 0 : costOf(app, o.type);
-    if (user.point < cost * o.moods.length) throw new AppError("NOT_ENOUGH_POINTS");
+    const payer = await lockPayer(tx, app, userId, o.type, o.moods.length);
+    const cost = payer.cost;
 
     const pack = await insertPack(tx, { ownerId: userId, name: o.name, visibility: o.visibility, locale: o.locale });
 
@@ -133,19 +114,8 @@ async function makePack(
       )
       .returning({ id: tasks.id });
     const taskIds = rows.map((row) => row.id).sort((a, b) => a - b);
-    let point = user.point;
-    for (const taskId of taskIds) {
-      if (cost > 0) {
-        const debit = await changePoints(tx, {
-          userId,
-          delta: -cost,
-          reason: "generate",
-          idempotencyKey: `task:${taskId}:debit`,
-        });
-        point = debit.balance;
-      }
-      await app.tasks.enqueue(tx, taskId);
-    }
+    let point = payer.point;
+    for (const taskId of taskIds) point = await payAndEnqueue(tx, app, userId, taskId, cost, point);
     return {
       pack: {
         packId: pack.packId,

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Language } from "#common/languages.ts";
-import { MOOD_IDS, MOODS, type MoodId } from "#common/packs.ts";
+import { MOOD_IDS, MOODS, type MoodId, type MoodTaskView, type PackProgressView } from "#common/packs.ts";
 import type { StickerListItem } from "#common/stickers.ts";
 import { TASK_STATUS, type TaskStatus } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
@@ -14,34 +14,10 @@ import { packs, pointsLedger, stickers, tasks } from "../db/schema.ts";
 import { stickerItemsByIds } from "../stickers/sticker-items.ts";
 import { failureMessage } from "../tasks/task-view.ts";
 
-export interface MoodTaskView {
-  taskId: number;
-  mood: MoodId;
-  emoji: string;
-  status: TaskStatus;
-  progress: number;
-  errorCode: string | null;
-  errorMsg: string | null;
-  refunded: boolean;
-  cost: number;
-  sticker: StickerListItem | null;
-}
-
-export interface PackProgress {
-  packId: string;
-  name: string;
-  total: number;
-  ready: number;
-  failed: number;
-  /** True once every task has succeeded or failed. */
-  done: boolean;
-  tasks: MoodTaskView[];
-}
-
 export async function getPackProgress(
   app: AppContext,
   o: { packId: string; userId: number; language: Language },
-): Promise<PackProgress> {
+): Promise<PackProgressView> {
   const db = app.database.db;
   const [pack] = await db
     .select({ id: packs.id, packId: packs.packId, name: packs.name })

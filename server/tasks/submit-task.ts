@@ -81,17 +81,7 @@ async function submitTask(
   // Started before the transaction: on PGlite (one connection) the queue cannot start from inside it.
   await app.tasks.boss();
   return app.database.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ point: users.point, subscribePlan: users.subscribePlan })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!user) throw new AppError("AUTH_ERROR");
-    const member = user.subscribePlan !== "";
-    if (member) await checkDailyLimit(tx, userId, app.config.MEMBER_DAILY_LIMIT);
-    // Counted under the row lock, so parallel submits cannot both take the last place.
-    await checkTasksInFlight(tx, userId, app.config.TASKS_IN_FLIGHT_LIMIT);
-    const cost = member ? 0 : costOf(app, task.type);
+    const { cost, point: before } = await lockPayer(tx, app, userId, task.type);
     const [row] = await tx
       .insert(tasks)
       .values({
@@ -107,19 +97,53 @@ async function submitTask(
       })
       .returning({ id: tasks.id });
     if (!row) throw new Error("task insert returned nothing");
-    let point = user.point;
-    if (cost > 0) {
-      const debit = await changePoints(tx, {
-        userId,
-        delta: -cost,
-        reason: "generate",
-        idempotencyKey: `task:${row.id}:debit`,
-      });
-      point = debit.balance;
-    }
-    await app.tasks.enqueue(tx, row.id);
+    const point = await payAndEnqueue(tx, app, userId, row.id, cost, before);
     return { taskId: row.id, status: TASK_STATUS.wait, cost, point };
   });
+}
+
+/**
+ * The payer of `count` new stickers of `type`, under the user's row lock (so parallel submits cannot
+ * both take the last point or the last place): a plan member within the daily limit, anyone within the
+ * tasks in flight, a free user with the points for all of them. The price of one and the balance.
+ */
+export async function lockPayer(
+  tx: DbOrTx,
+  app: AppContext,
+  userId: number,
+  type: TaskType,
+  count = 1,
+): Promise<{ cost: number; point: number }> {
+  const [user] = await tx
+    .select({ point: users.point, subscribePlan: users.subscribePlan })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!user) throw new AppError("AUTH_ERROR");
+  const member = user.subscribePlan !== "";
+  if (member) await checkDailyLimit(tx, userId, app.config.MEMBER_DAILY_LIMIT, count);
+  await checkTasksInFlight(tx, userId, app.config.TASKS_IN_FLIGHT_LIMIT);
+  const cost = member ? 0 : costOf(app, type);
+  if (user.point < cost * count) throw new AppError("NOT_ENOUGH_POINTS");
+  return { cost, point: user.point };
+}
+
+/** A new task's price taken once (its ledger key is the task's) and its job queued; the balance after. */
+export async function payAndEnqueue(
+  tx: DbOrTx,
+  app: AppContext,
+  userId: number,
+  taskId: number,
+  cost: number,
+  balance: number,
+): Promise<number> {
+  let point = balance;
+  if (cost > 0) {
+    const debit = await changePoints(tx, { userId, delta: -cost, reason: "generate", idempotencyKey: `task:${taskId}:debit` });
+    point = debit.balance;
+  }
+  await app.tasks.enqueue(tx, taskId);
+  return point;
 }
 
 /**

@@ -1,62 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { signatureHeaders } from "../support/call-signature.ts";
 import { expect, test } from "./fixtures.ts";
+import { makeOwnSticker } from "./page-calls.ts";
 import { signInByEmail, uniqueEmail } from "./session.ts";
-
-/**
- * A signed API call as the signed-in page makes it: the session's signing key is in the root loader's
- * state (decision 0003), read here through React Router's own window handle; the cookie comes from
- * the browser context.
- */
-async function signedCall<T>(page: Page, method: "GET" | "POST", path: string, input: Record<string, string | number>) {
-  const key = await page.evaluate(
-    () =>
-      (window as unknown as { __reactRouterDataRouter: { state: { loaderData: { root: { signingKey: string } } } } })
-        .__reactRouterDataRouter.state.loaderData.root.signingKey,
-  );
-  const query = Object.entries(input).map(([name, value]): [string, string] => [name, String(value)]);
-  const headers = await signatureHeaders(method, path, {
-    search: new URLSearchParams(query),
-    body: input,
-    key,
-    client: "web/e2e",
-  });
-  const response =
-    method === "GET"
-      ? await page.request.get(`${path}?${new URLSearchParams(query)}`, { headers })
-      : await page.request.post(path, { headers, data: input });
-  const envelope = (await response.json()) as { status: number | string; data: T };
-  expect(envelope.status, JSON.stringify(envelope)).toBe(200);
-  return envelope.data;
-}
-
-/** A new public sticker of the signed-in user, made by the offline generator. */
-async function makeOwnSticker(page: Page) {
-  const { taskId } = await signedCall<{ taskId: number }>(page, "POST", "/api/aitask/submitGenerateText", {
-    prompt: "a fox with a striped scarf",
-    visibility: "public",
-  });
-  let stickerInstId = "";
-  await expect
-    .poll(
-      async () => {
-        const task = await signedCall<{ status: number; stickers: { stickerInstId: string }[] }>(
-          page,
-          "GET",
-          "/api/v2/aitask/get",
-          {
-            taskId,
-          },
-        );
-        stickerInstId = task.stickers[0]?.stickerInstId ?? "";
-        return task.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(2);
-  return stickerInstId;
-}
 
 const grid = (page: Page, name: string) => page.getByRole("main").getByRole("list", { name, exact: true });
 

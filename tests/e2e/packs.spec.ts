@@ -1,57 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { signatureHeaders } from "../support/call-signature.ts";
 import { expect, test } from "./fixtures.ts";
+import { makeOwnSticker, signedCall } from "./page-calls.ts";
 import { signInByEmail, uniqueEmail } from "./session.ts";
-
-/** A signed API call as the signed-in page makes it (the session's key from the root loader's state). */
-async function signedCall<T>(page: Page, method: "GET" | "POST", path: string, input: Record<string, unknown>) {
-  const key = await page.evaluate(
-    () =>
-      (window as unknown as { __reactRouterDataRouter: { state: { loaderData: { root: { signingKey: string } } } } })
-        .__reactRouterDataRouter.state.loaderData.root.signingKey,
-  );
-  const query = Object.entries(input).map(([name, value]): [string, string] => [name, String(value)]);
-  const headers = await signatureHeaders(method, path, {
-    search: new URLSearchParams(query),
-    body: input,
-    key,
-    client: "web/e2e",
-  });
-  const response =
-    method === "GET"
-      ? await page.request.get(`${path}?${new URLSearchParams(query)}`, { headers })
-      : await page.request.post(path, { headers, data: input });
-  const envelope = (await response.json()) as { status: number | string; data: T };
-  expect(envelope.status, JSON.stringify(envelope)).toBe(200);
-  return envelope.data;
-}
-
-/** A new public sticker of the signed-in user, drawn by the offline generator. */
-async function makeOwnSticker(page: Page, prompt: string) {
-  const { taskId } = await signedCall<{ taskId: number }>(page, "POST", "/api/aitask/submitGenerateText", {
-    prompt,
-    visibility: "public",
-  });
-  let stickerInstId = "";
-  await expect
-    .poll(
-      async () => {
-        const task = await signedCall<{ status: number; stickers: { stickerInstId: string }[] }>(
-          page,
-          "GET",
-          "/api/v2/aitask/get",
-          {
-            taskId,
-          },
-        );
-        stickerInstId = task.stickers[0]?.stickerInstId ?? "";
-        return task.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(2);
-  return stickerInstId;
-}
 
 /** The pack's stickers as the owner's editor lists them, in order. */
 function tiles(page: Page): Locator {

@@ -1,8 +1,7 @@
 import { apiCall } from "#app/lib/api/client.ts";
 import { TIMEOUTS_MS } from "#common/constants.ts";
-import type { MoodId, PackSummary } from "#common/packs.ts";
-import type { StickerListItem } from "#common/stickers.ts";
-import type { TaskStatus, Visibility } from "#common/tasks.ts";
+import type { MadePack, MoodId, PackProgressView } from "#common/packs.ts";
+import type { Visibility } from "#common/tasks.ts";
 
 export interface MakePackRequest {
   prompt: string;
@@ -11,36 +10,6 @@ export interface MakePackRequest {
   visibility: Visibility;
   /** A photo to draw every mood from; without it the prompt alone is used. */
   picture: File | null;
-}
-
-export interface MadePack {
-  pack: PackSummary;
-  taskIds: number[];
-  cost: number;
-  point: number;
-}
-
-export interface MoodTaskView {
-  taskId: number;
-  mood: MoodId;
-  emoji: string;
-  status: TaskStatus;
-  progress: number;
-  errorCode: string | null;
-  errorMsg: string | null;
-  refunded: boolean;
-  cost: number;
-  sticker: StickerListItem | null;
-}
-
-export interface PackProgressView {
-  packId: string;
-  name: string;
-  total: number;
-  ready: number;
-  failed: number;
-  done: boolean;
-  tasks: MoodTaskView[];
 }
 
 /** Starts a pack of moods (decision 0026): words through makeFromPrompt, a photo through the multipart makeFromImage. */

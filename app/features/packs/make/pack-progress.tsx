@@ -3,8 +3,9 @@ import { Link, useRevalidator } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
+import type { MoodTaskView, PackProgressView } from "#common/packs.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
-import { fetchPackProgress, type MoodTaskView, type PackProgressView } from "./make-requests.ts";
+import { fetchPackProgress } from "./make-requests.ts";
 
 const POLL_MS = 1000;
 const SLOW_POLL_MS = 2500;

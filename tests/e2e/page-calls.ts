@@ -1,0 +1,57 @@
+import type { Page } from "@playwright/test";
+import { signatureHeaders } from "../support/call-signature.ts";
+import { expect } from "./fixtures.ts";
+
+/**
+ * A signed API call as the signed-in page makes it: the session's signing key is in the root loader's
+ * state (decision 0003), read here through React Router's own window handle; the cookie comes from
+ * the browser context. Fails the test unless the call answers 200.
+ */
+export async function signedCall<T>(page: Page, method: "GET" | "POST", path: string, input: Record<string, unknown>) {
+  const key = await page.evaluate(
+    () =>
+      (window as unknown as { __reactRouterDataRouter: { state: { loaderData: { root: { signingKey: string } } } } })
+        .__reactRouterDataRouter.state.loaderData.root.signingKey,
+  );
+  const query = Object.entries(input).map(([name, value]): [string, string] => [name, String(value)]);
+  const headers = await signatureHeaders(method, path, {
+    search: new URLSearchParams(query),
+    body: input,
+    key,
+    client: "web/e2e",
+  });
+  const response =
+    method === "GET"
+      ? await page.request.get(`${path}?${new URLSearchParams(query)}`, { headers })
+      : await page.request.post(path, { headers, data: input });
+  const envelope = (await response.json()) as { status: number | string; data: T };
+  expect(envelope.status, JSON.stringify(envelope)).toBe(200);
+  return envelope.data;
+}
+
+/** A new public sticker of the signed-in user, drawn by the offline generator; its stickerInstId. */
+export async function makeOwnSticker(page: Page, prompt = "a fox with a striped scarf") {
+  const { taskId } = await signedCall<{ taskId: number }>(page, "POST", "/api/aitask/submitGenerateText", {
+    prompt,
+    visibility: "public",
+  });
+  let stickerInstId = "";
+  await expect
+    .poll(
+      async () => {
+        const task = await signedCall<{ status: number; stickers: { stickerInstId: string }[] }>(
+          page,
+          "GET",
+          "/api/v2/aitask/get",
+          {
+            taskId,
+          },
+        );
+        stickerInstId = task.stickers[0]?.stickerInstId ?? "";
+        return task.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(2);
+  return stickerInstId;
+}
