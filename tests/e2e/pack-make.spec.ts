@@ -47,7 +47,11 @@ test("a pack of 8 moods from a prompt: chosen with the keyboard, priced up front
   await expect(open).toHaveAttribute("href", `/pack/${packId}`);
 });
 
-test("a pack of moods from a photo: private, the same photo in each mood, the group's price taken", async ({ page, context }) => {
+test("a pack of 8 moods from a photo: private, the same photo in each mood, the group's price taken, opened as a pack", async ({
+  page,
+  context,
+}) => {
+  test.slow(); // a point pack bought on the sandbox, then eight photo stickers
   const [x, y] = [100 + Math.floor(Math.random() * 120), 80 + Math.floor(Math.random() * 80)];
   const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#e9d8c4" } })
     .composite([
@@ -55,25 +59,41 @@ test("a pack of moods from a photo: private, the same photo in each mood, the gr
     ])
     .png()
     .toBuffer();
-  await page.goto("/");
+  await page.goto("/pricing");
   await signInByEmail(page, context, uniqueEmail("pack-photo"));
+  // Eight photo stickers cost 16 points (2 each): a new account's 10 are topped up with a point pack.
+  const [checkout] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("button", { name: "Buy 50 points" }).click(),
+  ]);
+  await checkout.waitForURL(/\/billing\/sandbox\//);
+  await expect(checkout.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await checkout.getByRole("button", { name: "Pay with the test card" }).click();
+  await expect(checkout.getByText("50 points have been added to your balance.")).toBeVisible();
+  await checkout.close();
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "60 points" })).toBeVisible();
+
   await page.getByRole("button", { name: "Pack of moods" }).click();
   await page.getByRole("button", { name: "A picture" }).click();
   await page.getByLabel("Choose a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
-  // A new account's 10 points pay for 5 photo stickers (2 points each): keep the first 5 moods.
-  const chooser = page.getByRole("group", { name: "Moods, one sticker each" });
-  for (const mood of ["Sleeping", "Surprised", "Thumbs up"]) await chooser.getByText(mood).click();
-  await expect(page.getByText("Stickers: 5 · Points: 10")).toBeVisible();
+  await expect(page.getByText("Stickers: 8 · Points: 16")).toBeVisible();
   const made = page.waitForRequest((request) => request.url().endsWith("/api/pack/makeFromImage"));
   await page.getByRole("button", { name: "Make the pack" }).click();
   const body = (await made).postDataBuffer()?.toString("latin1") ?? "";
   expect(body).toMatch(/name="visibility"\r\n\r\nprivate\r\n/);
-  expect(body).toMatch(/name="moods"\r\n\r\nhappy,sad,love,laughing,angry\r\n/);
+  expect(body).toMatch(/name="moods"\r\n\r\nhappy,sad,love,laughing,angry,sleeping,surprised,thumbs_up\r\n/);
   const progress = page.getByTestId("pack-progress");
-  await expect(page.getByTestId("pack-ready")).toHaveText("5 of 5 ready", { timeout: 120_000 });
+  await expect(page.getByTestId("pack-ready")).toHaveText("8 of 8 ready", { timeout: 180_000 });
   await expect(progress.getByRole("img", { name: "Photo sticker · Love" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "0 points" })).toBeVisible();
-  await expect(progress.getByRole("link", { name: "Open the pack" })).toHaveAttribute("href", /^\/pack\/[\w-]+$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "44 points" })).toBeVisible();
+
+  // The group's link opens the pack: eight stickers, private, in mood order.
+  await progress.getByRole("link", { name: "Open the pack" }).click();
+  await expect(page).toHaveURL(/\/pack\/[\w-]+(\/[^/]+)?$/);
+  const tiles = page.getByRole("main").getByRole("list", { name: "Stickers in this pack" }).locator(":scope > li");
+  await expect(tiles).toHaveCount(8);
+  await expect(page.getByRole("radio", { name: "Private" })).toBeChecked();
 });
 
 test("Arabic pages lay the mood chooser out right to left", async ({ page, context }) => {
