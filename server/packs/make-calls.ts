@@ -2,14 +2,13 @@
 import { z } from "zod";
 import { AppError } from "#common/errors.ts";
 import { PACK_NAME_MAX_LENGTH } from "#common/packs.ts";
-import { PROMPT_MAX_LENGTH, TASK_TYPE } from "#common/tasks.ts";
+import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { stickerListItem } from "../stickers/calls.ts";
-import { checkAffordable, costOf } from "../tasks/submit-task.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";
-import { checkMoods, makePackFromImage, makePackFromPrompt } from "./make-pack.ts";
+import { checkPhotoPack, makePackFromImage, makePackFromPrompt } from "./make-pack.ts";
 import { getPackProgress } from "./make-progress.ts";
 
 const visibility = z.enum(["public", "private"]);
@@ -81,23 +80,22 @@ export function packMakeCalls(app: AppContext) {
     handle: async ({ input, viewer, c }) => {
       const userId = requireViewer(viewer).userId;
       const moods = input.moods.split(",").map((mood) => mood.trim());
-      // Refusals that need no picture come before any decode (decision 0015).
-      const count = checkMoods(moods).length;
-      if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
-      await checkAffordable(app, userId, costOf(app, TASK_TYPE.image), count);
-      const bytes = Buffer.from(await input.file.arrayBuffer());
-      const upload = await decodePoolOf(app).run(() =>
-        readUpload(bytes, { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS }),
-      );
-      return makePackFromImage(app, userId, {
-        png: upload.png,
+      const fields = {
         prompt: input.prompt,
         styleId: input.styleId,
         moods,
         name: input.name,
         visibility: input.visibility,
         locale: c.var.language,
-      });
+      };
+      // Refusals that need no picture come before any decode (decision 0015).
+      await checkPhotoPack(app, userId, fields);
+      if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
+      const bytes = Buffer.from(await input.file.arrayBuffer());
+      const upload = await decodePoolOf(app).run(() =>
+        readUpload(bytes, { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS }),
+      );
+      return makePackFromImage(app, userId, { ...fields, png: upload.png });
     },
   });
 

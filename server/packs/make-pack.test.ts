@@ -262,6 +262,24 @@ describe("refusals: nothing is made", () => {
     expect(await packCount(val.userId)).toBe(0);
   });
 
+  it.each([
+    ["a blocked prompt", { prompt: "porn", moods: "happy,sad" }, "PROMPT_BLOCKED"],
+    ["a name too long", { moods: "happy,sad", name: "n".repeat(65) }, "PACK_NAME_INVALID"],
+    ["an unknown style", { moods: "happy,sad", styleId: "999999" }, "STYLE_NOT_FOUND"],
+  ])(
+    "refuses a photo pack with %s before it reads the photo (an unreadable file is never decoded)",
+    async (_case, fields, code) => {
+      const val = await userWithPoints(t, `pack-early-${code}@example.com`, 100);
+      const form = new FormData();
+      form.append("file", new File([new TextEncoder().encode("not a picture at all")], "me.png", { type: "image/png" }));
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      const made = await callApi(t, "POST", "/api/pack/makeFromImage", { form, session: val });
+      expect(made.body.status).toBe(code);
+      expect(await userTaskCount(val.userId)).toBe(0);
+      expect(await packCount(val.userId)).toBe(0);
+    },
+  );
+
   it("admits a group under the in-flight cap (it may pass it by its own size) and refuses the next one with TOO_MANY_TASKS", async () => {
     const busy = await userWithPoints(t, "pack-busy@example.com", 100);
     const first = await callApi(t, "POST", "/api/pack/makeFromPrompt", {

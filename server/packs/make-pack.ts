@@ -58,18 +58,28 @@ export function makePackFromPrompt(app: AppContext, userId: number, input: MakeP
   });
 }
 
+/**
+ * What refuses a pack from a photo without looking at the photo: the moods, the prompt's rules, the
+ * name, the style and the group's price. The call checks it before it decodes the upload (decision
+ * 0015), and again before the photo is stored, so a refused make leaves no file (the price is checked
+ * once more under the lock).
+ */
+export async function checkPhotoPack(app: AppContext, userId: number, input: MakePackInput) {
+  const moods = checkMoods(input.moods);
+  const prompt = input.prompt.trim() === "" ? "" : checkPrompt(input.prompt);
+  const name = packNameOf(input, prompt);
+  await resolveStyleId(app, input.styleId);
+  await checkAffordable(app, userId, costOf(app, TASK_TYPE.image), moods.length);
+  return { moods, prompt, name };
+}
+
 /** The photo is stored once; every mood's task draws from it. */
 export async function makePackFromImage(
   app: AppContext,
   userId: number,
   input: MakePackInput & { png: Buffer },
 ): Promise<MadePack> {
-  const moods = checkMoods(input.moods);
-  const prompt = input.prompt.trim() === "" ? "" : checkPrompt(input.prompt);
-  const name = packNameOf(input, prompt);
-  // Refused before the picture is stored, so a refused make leaves no file (checked again under the lock).
-  await resolveStyleId(app, input.styleId);
-  await checkAffordable(app, userId, costOf(app, TASK_TYPE.image), moods.length);
+  const { moods, prompt, name } = await checkPhotoPack(app, userId, input);
   const inputKey = `upload-${createHash("sha256").update(input.png).digest("hex").slice(0, 40)}.png`;
   await app.storage.put(inputKey, input.png, "image/png");
   return makePack(app, userId, { ...input, prompt, moods, type: TASK_TYPE.image, inputKey, name });
