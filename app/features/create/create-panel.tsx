@@ -3,13 +3,13 @@ import { useRevalidator, useSearchParams } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ApiError } from "#app/lib/api/client.ts";
 import { toastError } from "#app/lib/toast.ts";
-import { MOODS, type MoodId, PACK_MOODS_DEFAULT, PACK_MOODS_MIN } from "#common/packs.ts";
 import type { PromptItem } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
 import type { StyleItem } from "#common/styles.ts";
 import { PROMPT_MAX_LENGTH, type TodayGenDetail, type Visibility } from "#common/tasks.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
+import type { MoodChoice } from "../packs/make/mood-chooser.tsx";
 import { requestPoints } from "../pricing/recharge-channel.ts";
 import { fetchTodayGenDetail, submitCreate } from "./create-requests.ts";
 import { rememberedTask, rememberTask } from "./current-task.ts";
@@ -39,8 +39,6 @@ type Kind = "one" | "pack";
 const MoodChooser = lazy(() => import("../packs/make/mood-chooser.tsx").then((module) => ({ default: module.MoodChooser })));
 const PackProgress = lazy(() => import("../packs/make/pack-progress.tsx").then((module) => ({ default: module.PackProgress })));
 
-const DEFAULT_MOODS: MoodId[] = MOODS.slice(0, PACK_MOODS_DEFAULT).map((mood) => mood.id);
-
 /**
  * The home create area (spec §2): a prompt with suggestions (5 on desktop, 2 on phones) or a picture,
  * a style (the first 8, "more" for all), public or private, the cost, and Generate; then the task's
@@ -65,7 +63,9 @@ export function CreatePanel({
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>("text");
   const [kind, setKind] = useState<Kind>("one");
-  const [moods, setMoods] = useState<MoodId[]>(DEFAULT_MOODS);
+  // Set by the mood chooser when it first shows (its default moods), then by each choice.
+  const [moodChoice, setMoodChoice] = useState<MoodChoice | null>(null);
+  const moods = moodChoice?.moods ?? [];
   const [packId, setPackId] = useState<string | null>(null);
   const [prompt, setPrompt] = useState("");
   const [picture, setPicture] = useState<File | null>(null);
@@ -120,7 +120,7 @@ export function CreatePanel({
   const resetPack = useCallback(() => setPackId(null), []);
 
   const trimmed = prompt.trim();
-  const ready = (mode === "text" ? trimmed.length > 0 : picture !== null) && (kind === "one" || moods.length >= PACK_MOODS_MIN);
+  const ready = (mode === "text" ? trimmed.length > 0 : picture !== null) && (kind === "one" || moodChoice?.enough === true);
   const count = kind === "pack" ? moods.length : 1;
   const member = today?.member ?? (user ? user.subscribePlan !== "" : false);
   const cost = mode === "text" ? costs.text : costs.image;
@@ -279,7 +279,7 @@ export function CreatePanel({
           <StylePicker styles={styles} firstCount={firstStyleCount} value={styleId} onChange={setStyleId} />
           {kind === "pack" ? (
             <Suspense fallback={<p className="h-24 text-sm text-stone-500">{t("packs.loading")}</p>}>
-              <MoodChooser value={moods} onChange={setMoods} />
+              <MoodChooser value={moodChoice} onChange={setMoodChoice} />
             </Suspense>
           ) : null}
           <label className="flex cursor-pointer items-start gap-3 text-sm">

@@ -1,13 +1,26 @@
+import { useEffect } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { MOODS, type MoodId } from "#common/packs.ts";
+import { MOODS, type MoodId, PACK_MOODS_DEFAULT, PACK_MOODS_MIN } from "#common/packs.ts";
+
+/** The moods chosen and whether they are enough to make a pack (at least PACK_MOODS_MIN). */
+export interface MoodChoice {
+  moods: MoodId[];
+  enough: boolean;
+}
+
+const choiceOf = (moods: MoodId[]): MoodChoice => ({ moods, enough: moods.length >= PACK_MOODS_MIN });
 
 /**
  * The moods of a pack made in one go (decision 0026): 12 chips, each a real checkbox (Tab to reach,
- * Space to toggle), the first 8 chosen to start with; fewer than 2 cannot be submitted.
+ * Space to toggle), the first 8 chosen to start with (null until then: the panel holds no mood list
+ * of its own, so the home page does not load it); fewer than 2 cannot be submitted.
  */
-export function MoodChooser({ value, onChange }: { value: MoodId[]; onChange: (moods: MoodId[]) => void }) {
+export function MoodChooser({ value, onChange }: { value: MoodChoice | null; onChange: (choice: MoodChoice) => void }) {
   const { t } = useTranslation();
-  const chosen = new Set(value);
+  useEffect(() => {
+    if (value === null) onChange(choiceOf(MOODS.slice(0, PACK_MOODS_DEFAULT).map((mood) => mood.id)));
+  }, [value, onChange]);
+  const chosen = new Set(value?.moods ?? []);
   return (
     <fieldset className="space-y-2" data-testid="mood-chooser">
       <legend className="font-semibold text-lg">{t("packMake.moodsLegend")}</legend>
@@ -27,8 +40,9 @@ export function MoodChooser({ value, onChange }: { value: MoodId[]; onChange: (m
                 className="sr-only"
                 checked={on}
                 onChange={(event) => {
-                  const next = event.target.checked ? [...value, mood.id] : value.filter((id) => id !== mood.id);
-                  onChange(MOODS.map((m) => m.id).filter((id) => next.includes(id)));
+                  const before = value?.moods ?? [];
+                  const next = event.target.checked ? [...before, mood.id] : before.filter((id) => id !== mood.id);
+                  onChange(choiceOf(MOODS.map((m) => m.id).filter((id) => next.includes(id))));
                 }}
               />
               <span aria-hidden="true">{mood.emoji}</span>
