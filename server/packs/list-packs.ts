@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { PackPage } from "#common/packs.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers } from "../db/schema.ts";
@@ -20,9 +20,13 @@ async function rowsOf(db: Db, ids: { id: number }[]) {
   return ids.flatMap((row) => byId.get(row.id) ?? []);
 }
 
-/** `GET /api/pack/mine`: the caller's packs, newest first, private and empty ones included. */
-export async function pageMyPacks(db: Db, o: { userId: number; page: number; size: number }): Promise<PackPage> {
-  const where = eq(packs.ownerId, o.userId);
+/** One page of the packs `where` picks, newest first, as `viewerId` (null: a visitor) sees them. */
+async function packPage(
+  db: Db,
+  where: SQL | undefined,
+  viewerId: number | null,
+  o: { page: number; size: number },
+): Promise<PackPage> {
   const [ids, [total]] = await Promise.all([
     db
       .select({ id: packs.id })
@@ -33,7 +37,12 @@ export async function pageMyPacks(db: Db, o: { userId: number; page: number; siz
       .offset((o.page - 1) * o.size),
     db.select({ n: count() }).from(packs).where(where),
   ]);
-  return { list: await packSummaries(db, await rowsOf(db, ids), o.userId), total: total?.n ?? 0 };
+  return { list: await packSummaries(db, await rowsOf(db, ids), viewerId), total: total?.n ?? 0 };
+}
+
+/** `GET /api/pack/mine`: the caller's packs, newest first, private and empty ones included. */
+export function pageMyPacks(db: Db, o: { userId: number; page: number; size: number }): Promise<PackPage> {
+  return packPage(db, eq(packs.ownerId, o.userId), o.userId, o);
 }
 
 /** A public pack with at least one public sticker: what the packs tab and the sitemap list. */
@@ -51,17 +60,6 @@ export function listedPack(db: Db) {
 }
 
 /** `GET /api/pack/page`: public packs with a sticker a visitor may see, newest first, as a visitor sees them. */
-export async function pagePublicPacks(db: Db, o: { page: number; size: number }): Promise<PackPage> {
-  const where = listedPack(db);
-  const [ids, [total]] = await Promise.all([
-    db
-      .select({ id: packs.id })
-      .from(packs)
-      .where(where)
-      .orderBy(desc(packs.id))
-      .limit(o.size)
-      .offset((o.page - 1) * o.size),
-    db.select({ n: count() }).from(packs).where(where),
-  ]);
-  return { list: await packSummaries(db, await rowsOf(db, ids), null), total: total?.n ?? 0 };
+export function pagePublicPacks(db: Db, o: { page: number; size: number }): Promise<PackPage> {
+  return packPage(db, listedPack(db), null, o);
 }

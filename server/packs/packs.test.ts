@@ -1,20 +1,13 @@
-/**
- * Sticker packs through the real signed routes (decision 0024): who may change a pack and add what,
- * order and positions, emoji, the cover, the 120 limit, who sees which sticker, the lists, the
- * shared pages dropped when a pack stops being public, and the sitemap. Both engines.
- */
-import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
 import { PACK_MAX_STICKERS, type PackDetail, packSlug } from "#common/packs.ts";
 import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
-import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { callApi, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
-import { packStickers, packs, pictures, stickers, tasks, users } from "../db/schema.ts";
+import { packStickers, packs, stickers, tasks, users } from "../db/schema.ts";
 import { onPagesChanged } from "../pages/page-changes.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { hotScore } from "../stickers/hot-score.ts";
 import { appendToPack } from "./append-to-pack.ts";
 import { FALLBACK_PACK_EMOJI } from "./suggest-emoji.ts";
 
@@ -35,43 +28,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => closeTestApp(t));
 
-let made = 0;
-
-/** Stickers of `ownerId`, each on its own picture, inserted in one go as finished tasks leave them. */
+/** Stickers of `ownerId` (tests/support: rows only, each on its own picture). */
 async function addStickers(
   ownerId: number,
   n: number,
   o: { visibility?: "public" | "private"; prompt?: string; locale?: string } = {},
 ): Promise<string[]> {
-  const db = t.app.database.db;
-  const now = new Date();
-  const rows = Array.from({ length: n }, () => {
-    made += 1;
-    return { stickerInstId: `pk${made}x${randomBytes(4).toString("hex")}`, picId: randomBytes(16).toString("hex"), n: made };
-  });
-  await db.insert(pictures).values(
-    rows.map((row) => ({
-      id: row.picId,
-      width: 512,
-      height: 512,
-      pngKey: `${row.picId}.png`,
-      thumbKey: `${row.picId}-thumb.webp`,
-    })),
-  );
-  await db.insert(stickers).values(
-    rows.map((row) => ({
-      stickerInstId: row.stickerInstId,
-      picId: row.picId,
-      name: `zorblat ${row.n}`,
-      prompt: o.prompt ?? `zorblat ${row.n}`,
-      locale: o.locale ?? "en",
-      ownerId,
-      visibility: o.visibility ?? "public",
-      hotScore: hotScore(0, now),
-      createdAt: now,
-    })),
-  );
-  return rows.map((row) => row.stickerInstId);
+  return (await insertStickers(t, ownerId, n, o)).map((row) => row.stickerInstId);
 }
 
 async function addSticker(ownerId: number, o: { visibility?: "public" | "private"; prompt?: string; locale?: string } = {}) {

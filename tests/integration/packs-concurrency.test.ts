@@ -1,19 +1,12 @@
-/**
- * Changes of one pack at the same moment (decision 0024): every change takes the pack's row lock in
- * one transaction, so parallel adds neither pass PACK_MAX_STICKERS nor share a position. Only real
- * concurrent PostgreSQL connections can show it.
- */
-import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { PACK_MAX_STICKERS } from "#common/packs.ts";
-import { packStickers, packs, pictures, stickers, tasks } from "#server/db/schema.ts";
+import { packStickers, packs, stickers, tasks } from "#server/db/schema.ts";
 import { appendToPack } from "#server/packs/append-to-pack.ts";
 import { deletePack } from "#server/packs/delete-pack.ts";
 import { joinMadePack } from "#server/packs/make-join.ts";
-import { hotScore } from "#server/stickers/hot-score.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
-import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { callApi, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describeOnPostgres("one pack changed from several connections at once", () => {
@@ -26,39 +19,7 @@ describeOnPostgres("one pack changed from several connections at once", () => {
   }, 120_000);
   afterAll(() => closeTestApp(t));
 
-  let made = 0;
-  async function ownStickers(n: number): Promise<{ stickerInstId: string; id: number }[]> {
-    const db = t.app.database.db;
-    const now = new Date();
-    const rows = Array.from({ length: n }, () => {
-      made += 1;
-      return { stickerInstId: `cc${made}x${randomBytes(4).toString("hex")}`, picId: randomBytes(16).toString("hex"), n: made };
-    });
-    await db.insert(pictures).values(
-      rows.map((row) => ({
-        id: row.picId,
-        width: 512,
-        height: 512,
-        pngKey: `${row.picId}.png`,
-        thumbKey: `${row.picId}-t.webp`,
-      })),
-    );
-    return db
-      .insert(stickers)
-      .values(
-        rows.map((row) => ({
-          stickerInstId: row.stickerInstId,
-          picId: row.picId,
-          name: `sticker ${row.n}`,
-          prompt: `sticker ${row.n}`,
-          ownerId: owner.userId,
-          visibility: "public" as const,
-          hotScore: hotScore(0, now),
-          createdAt: now,
-        })),
-      )
-      .returning({ stickerInstId: stickers.stickerInstId, id: stickers.id });
-  }
+  const ownStickers = (n: number) => insertStickers(t, owner.userId, n);
 
   async function newPack(stickerInstIds: string[]): Promise<{ packId: string; id: number }> {
     const answer = await callApi(t, "POST", "/api/pack/create", { body: { name: "Race", stickerInstIds }, session: owner });

@@ -1,6 +1,7 @@
 /** Fixtures shared by the browsing tests: a seeded gallery, signed-in users, signed calls. */
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { sessions, stickers, stickerTags, users } from "#server/db/schema.ts";
+import { pictures, sessions, stickers, stickerTags, users } from "#server/db/schema.ts";
 import { createOfflineProvider } from "#server/generation/index.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { hashToken } from "#server/sessions/resolve-session.ts";
@@ -36,6 +37,55 @@ export async function signInTestUser(t: TestApp, email: string): Promise<TestSes
     expiresAt: new Date(Date.now() + 3600_000),
   });
   return { userId: user.id, token, signingKey };
+}
+
+let inserted = 0;
+
+/**
+ * `n` stickers of `ownerId`, each on a picture of its own (rows only, no files), inserted in one go as
+ * finished tasks leave them, named "zorblat {n}" (a word no lexicon knows) unless a prompt is given.
+ */
+export async function insertStickers(
+  t: TestApp,
+  ownerId: number,
+  n: number,
+  o: { visibility?: "public" | "private"; prompt?: string; locale?: string } = {},
+): Promise<{ stickerInstId: string; id: number }[]> {
+  const db = t.app.database.db;
+  const now = new Date();
+  const rows = Array.from({ length: n }, () => {
+    inserted += 1;
+    return {
+      stickerInstId: `ts${inserted}x${randomBytes(4).toString("hex")}`,
+      picId: randomBytes(16).toString("hex"),
+      n: inserted,
+    };
+  });
+  await db.insert(pictures).values(
+    rows.map((row) => ({
+      id: row.picId,
+      width: 512,
+      height: 512,
+      pngKey: `${row.picId}.png`,
+      thumbKey: `${row.picId}-thumb.webp`,
+    })),
+  );
+  return db
+    .insert(stickers)
+    .values(
+      rows.map((row) => ({
+        stickerInstId: row.stickerInstId,
+        picId: row.picId,
+        name: `zorblat ${row.n}`,
+        prompt: o.prompt ?? `zorblat ${row.n}`,
+        locale: o.locale ?? "en",
+        ownerId,
+        visibility: o.visibility ?? "public",
+        hotScore: hotScore(0, now),
+        createdAt: now,
+      })),
+    )
+    .returning({ stickerInstId: stickers.stickerInstId, id: stickers.id });
 }
 
 /** A private sticker of `ownerId`, made from an existing picture and tagged community (lists must skip it). */
