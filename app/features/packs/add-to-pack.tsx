@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/i18n.tsx";
 import type { StickerDetail } from "#common/stickers.ts";
 import { useUser } from "../auth/use-user.ts";
 import { useFavorite } from "../favorites/use-favorites.ts";
+import { Icon } from "../stickers/icons.tsx";
 
 // The dialog loads with the first opening (docs/ARCHITECTURE.md, "First-load budget").
 const loadDialog = () => import("./add-to-pack-dialog.tsx");
@@ -52,17 +53,8 @@ export function AddToPack({
 
 function PackIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon>
       <path d="M4 7.5 12 4l8 3.5v9L12 20l-8-3.5zM4 7.5 12 11l8-3.5M12 11v9" />
-    </svg>
+    </Icon>
   );
 }

@@ -6,6 +6,7 @@ import { ApiError } from "#app/lib/api/client.ts";
 import { toastError } from "#app/lib/toast.ts";
 import type { PackDetail, PackSticker } from "#common/packs.ts";
 import { CARD_PALETTE } from "#common/stickers.ts";
+import { Icon } from "../stickers/icons.tsx";
 import { stickerPath } from "../stickers/sticker-card.tsx";
 import { EmojiField } from "./emoji-field.tsx";
 import { moveItem, stepOfKey } from "./pack-path.ts";
@@ -266,28 +267,11 @@ export function StickerPicture({ sticker, index }: { sticker: PackSticker; index
   );
 }
 
-function Svg({ children }: { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
 function MoveIcon() {
   return (
-    <Svg>
+    <Icon>
       <path d="M12 3v18M3 12h18M12 3 9 6m3-3 3 3M12 21l-3-3m3 3 3-3M3 12l3-3m-3 3 3 3M21 12l-3-3m3 3-3 3" />
-    </Svg>
+    </Icon>
   );
 }
 
@@ -309,8 +293,8 @@ function StarIcon({ filled }: { filled: boolean }) {
 
 function TrashIcon() {
   return (
-    <Svg>
+    <Icon>
       <path d="M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </Svg>
+    </Icon>
   );
 }

@@ -1,5 +1,8 @@
-/** Line icons of the sticker actions; decorative (the control around them carries the label). */
-function Icon({ className = "size-5", children }: { className?: string | undefined; children: React.ReactNode }) {
+/**
+ * Line icons of the sticker actions; decorative (the control around them carries the label). `Icon` is
+ * the frame every line icon shares (the pack icons draw in it too).
+ */
+export function Icon({ className = "size-5", children }: { className?: string | undefined; children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
