@@ -228,6 +228,23 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
     await page.getByRole("menuitem", { name: "My packs" }).click();
     await expect(page).toHaveURL(/\/packs\/mine$/);
     await expect(page.getByRole("link", { name: /Liked/ })).toBeVisible();
+
+    // Renaming: an empty name is refused in place, the message leaves as a good name is typed.
+    await page.getByRole("link", { name: /Liked/ }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Liked" })).toBeVisible();
+    await page.getByRole("button", { name: "Rename" }).click();
+    const field = page.getByLabel("Pack name");
+    await field.fill("   ");
+    await page.getByRole("button", { name: "Save" }).click();
+    const problem = page.getByText("Give the pack a name of 1 to 64 characters.");
+    await expect(problem).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await field.fill("Liked more");
+    await expect(problem).toHaveCount(0);
+    const renamed = page.waitForResponse((response) => response.url().endsWith("/api/pack/update"));
+    await page.getByRole("button", { name: "Save" }).click();
+    expect((await (await renamed).json()).data).toMatchObject({ name: "Liked more" });
+    await expect(page.getByRole("heading", { level: 1, name: "Liked more" })).toBeVisible();
   });
 
   test("a visitor on My packs is asked to sign in, and an unknown pack is a 404", async ({ page }) => {

@@ -5,7 +5,7 @@ import { useLocalized } from "#app/i18n/use-localized.ts";
 import { toastError } from "#app/lib/toast.ts";
 import type { Visibility } from "#common/tasks.ts";
 import { ModalDialog } from "../layout/modal-dialog.tsx";
-import { NewPackFields, packNameProblem } from "./new-pack-dialog.tsx";
+import { NewPackFields, usePackName } from "./new-pack-dialog.tsx";
 import { packPath } from "./pack-path.ts";
 import { packRequests } from "./pack-requests.ts";
 
@@ -28,9 +28,8 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
   const [packs, setPacks] = useState<PackChoice[] | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const [name, setName] = useState("");
+  const packName = usePackName();
   const [visibility, setVisibility] = useState<Visibility>("private");
-  const [problem, setProblem] = useState<string | null>(null);
   const [status, setStatus] = useState("");
 
   useEffect(() => {
@@ -71,19 +70,17 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
 
   function create(event: React.FormEvent) {
     event.preventDefault();
-    const found = packNameProblem(name);
-    setProblem(found);
-    if (found || busyId) return;
+    if (!packName.check() || busyId) return;
     setBusyId("new");
     packRequests
-      .create({ name: name.trim(), visibility, stickerInstIds: [stickerInstId] })
+      .create({ name: packName.name.trim(), visibility, stickerInstIds: [stickerInstId] })
       .then((pack) => {
         setPacks((list) => [
           { packId: pack.packId, name: pack.name, contains: true, stickerCount: pack.stickerCount },
           ...(list ?? []),
         ]);
         setCreating(false);
-        setName("");
+        packName.reset();
         setStatus(t("packs.add.created", { name: pack.name }));
       })
       .catch((error: unknown) => toastError(error, t))
@@ -134,14 +131,11 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
       {creating ? (
         <form onSubmit={create} noValidate className="mt-3 rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
           <NewPackFields
-            name={name}
-            onName={(value) => {
-              setName(value);
-              if (problem) setProblem(packNameProblem(value));
-            }}
+            name={packName.name}
+            onName={packName.change}
             visibility={visibility}
             onVisibility={setVisibility}
-            problem={problem}
+            problem={packName.problem}
           />
           <div className="mt-3 flex justify-end">
             <button

@@ -14,6 +14,33 @@ export function packNameProblem(name: string): string | null {
   return null;
 }
 
+/**
+ * A pack name being typed: checked when submitted (`check`), and again as it is typed once a problem
+ * shows, so the message goes away as soon as the name is right. The new pack forms and the rename share it.
+ */
+export function usePackName(initial = "") {
+  const [name, setName] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  return {
+    name,
+    problem,
+    change(value: string) {
+      setName(value);
+      if (problem) setProblem(packNameProblem(value));
+    },
+    /** True when the name may be sent; otherwise the problem shows. */
+    check(): boolean {
+      const found = packNameProblem(name);
+      setProblem(found);
+      return found === null;
+    },
+    reset(value = initial) {
+      setName(value);
+      setProblem(null);
+    },
+  };
+}
+
 /** The name field and the Public / Private choice of a new pack (the dialog and the "Add to pack" form). */
 export function NewPackFields({
   name,
@@ -88,19 +115,16 @@ export function NewPackDialog({
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [name, setName] = useState("");
+  const packName = usePackName();
   const [visibility, setVisibility] = useState<Visibility>("private");
-  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const found = packNameProblem(name);
-    setProblem(found);
-    if (found || busy) return;
+    if (!packName.check() || busy) return;
     setBusy(true);
     packRequests
-      .create({ name: name.trim(), visibility, ...(stickerInstIds ? { stickerInstIds } : {}) })
+      .create({ name: packName.name.trim(), visibility, ...(stickerInstIds ? { stickerInstIds } : {}) })
       .then((pack) => {
         dialog.current?.close();
         onCreated(pack);
@@ -116,14 +140,11 @@ export function NewPackDialog({
           {t("packs.new.title")}
         </h2>
         <NewPackFields
-          name={name}
-          onName={(value) => {
-            setName(value);
-            if (problem) setProblem(packNameProblem(value));
-          }}
+          name={packName.name}
+          onName={packName.change}
           visibility={visibility}
           onVisibility={setVisibility}
-          problem={problem}
+          problem={packName.problem}
         />
         <DialogActions dialog={dialog} confirmLabel={t("packs.new.create")} busy={busy} />
       </form>

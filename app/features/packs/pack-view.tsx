@@ -8,7 +8,7 @@ import type { Visibility } from "#common/tasks.ts";
 import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { LockIcon } from "../stickers/icons.tsx";
 import { PackExportPanel } from "./export/pack-export-panel.tsx";
-import { packNameProblem } from "./new-pack-dialog.tsx";
+import { usePackName } from "./new-pack-dialog.tsx";
 import { packRequests } from "./pack-requests.ts";
 import { PackStickersEditor, StickerPicture } from "./pack-stickers-editor.tsx";
 
@@ -129,8 +129,8 @@ export function PackView({ initial }: { initial: PackDetail }) {
 function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetail) => void }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(pack.name);
-  const [problem, setProblem] = useState<string | null>(null);
+  const packName = usePackName(pack.name);
+  const { name, problem } = packName;
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
   const problemId = useId();
@@ -138,15 +138,13 @@ function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetai
 
   function stop() {
     setEditing(false);
-    setProblem(null);
+    packName.reset(pack.name);
     requestAnimationFrame(() => renameButton.current?.focus());
   }
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const found = packNameProblem(name);
-    setProblem(found);
-    if (found || busy) return;
+    if (!packName.check() || busy) return;
     if (name.trim() === pack.name) return stop();
     setBusy(true);
     packRequests
@@ -169,7 +167,7 @@ function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetai
           ref={renameButton}
           type="button"
           onClick={() => {
-            setName(pack.name);
+            packName.reset(pack.name);
             setEditing(true);
           }}
           className="h-9 rounded-full px-3 font-medium text-primary-dark text-sm underline hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
@@ -191,10 +189,7 @@ function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetai
           autoFocus
           value={name}
           maxLength={PACK_NAME_MAX_LENGTH}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (problem) setProblem(packNameProblem(event.target.value));
-          }}
+          onChange={(event) => packName.change(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === "Escape") {
               event.preventDefault();
