@@ -7,18 +7,17 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MOODS } from "#common/packs.ts";
-import { TASK_STATUS } from "#common/tasks.ts";
 import { bootAppContext } from "#server/boot.ts";
-import type { AppContext } from "#server/context.ts";
-import { packStickers, packs, tasks, users } from "#server/db/schema.ts";
+import { packStickers, packs, users } from "#server/db/schema.ts";
 import { createOfflineProvider } from "#server/generation/index.ts";
 import { makePackFromPrompt } from "#server/packs/make-pack.ts";
 import { changePoints } from "#server/points/change-points.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { submitTextTask } from "#server/tasks/submit-task.ts";
 import { startTaskWorkers } from "#server/tasks/task-worker.ts";
+import { waitForAll } from "./tasks-settled.ts";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const EIGHT = MOODS.slice(0, 8).map((mood) => mood.id);
@@ -30,18 +29,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
-
-async function waitForAll(app: AppContext, ids: number[]): Promise<void> {
-  for (;;) {
-    const rows = await app.database.db.select({ status: tasks.status }).from(tasks).where(inArray(tasks.id, ids));
-    if (rows.every((row) => row.status === TASK_STATUS.success || row.status === TASK_STATUS.failed)) {
-      const failed = rows.filter((row) => row.status === TASK_STATUS.failed).length;
-      if (failed > 0) throw new Error(`${failed} tasks failed`);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function measure(concurrency: number) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-pack-"));

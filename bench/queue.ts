@@ -8,17 +8,16 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
 import pg from "pg";
-import { TASK_STATUS } from "#common/tasks.ts";
 import { bootAppContext } from "#server/boot.ts";
 import type { AppContext } from "#server/context.ts";
-import { tasks, users } from "#server/db/schema.ts";
+import { users } from "#server/db/schema.ts";
 import { createOfflineProvider } from "#server/generation/index.ts";
 import { changePoints } from "#server/points/change-points.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { submitTextTask } from "#server/tasks/submit-task.ts";
 import { startTaskWorkers } from "#server/tasks/task-worker.ts";
+import { waitForAll } from "./tasks-settled.ts";
 
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 60);
@@ -34,18 +33,6 @@ async function userWithPoints(app: AppContext, points: number): Promise<number> 
   if (!user) throw new Error("no user");
   await changePoints(app.database.db, { userId: user.id, delta: points, reason: "bench", idempotencyKey: `bench:${user.id}` });
   return user.id;
-}
-
-async function waitForAll(app: AppContext, ids: number[]): Promise<void> {
-  for (;;) {
-    const rows = await app.database.db.select({ status: tasks.status }).from(tasks).where(inArray(tasks.id, ids));
-    if (rows.every((row) => row.status === TASK_STATUS.success || row.status === TASK_STATUS.failed)) {
-      const failed = rows.filter((row) => row.status === TASK_STATUS.failed).length;
-      if (failed > 0) throw new Error(`${failed} tasks failed`);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function measure(app: AppContext, label: string) {
