@@ -2,6 +2,8 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -54,7 +56,8 @@ export async function openDatabase({ url, pgliteDir, onIdleConnectionError }: Op
     };
   }
   if (!pgliteDir.startsWith("memory://")) await mkdir(path.resolve(pgliteDir), { recursive: true });
-  const client = await PGlite.create(pgliteDir);
+  // Search (issue 16) needs pg_trgm and unaccent; migration 0005 creates them in the database.
+  const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

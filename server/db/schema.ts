@@ -57,6 +57,10 @@ export const users = pgTable(
     invitedBy: bigint("invited_by", { mode: "number" }),
     locale: text("locale").notNull().default("en"),
     deleted: boolean("deleted").notNull().default(false),
+    /** `admin` or `moderator` (the moderation desk, issue 16), granted only by `scripts/grant-role.ts`; else null. */
+    role: text("role", { enum: ["admin", "moderator"] }),
+    /** When a moderator banned the user: their sessions ended and their stickers left the gallery. */
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -158,6 +162,13 @@ export const stickers = pgTable(
      * No default on purpose: every insert must state it, or a new sticker would sink to the bottom.
      */
     hotScore: doublePrecision("hot_score").notNull(),
+    /**
+     * Set while the sticker is kept out of the gallery by moderation (issue 16): reports passed the
+     * threshold, a moderator hid it, or its owner was banned. A hidden sticker is seen by its owner only;
+     * `sticker_tags.is_public` is false while it is set (trigger of migration 0005).
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason", { enum: ["reports", "moderator", "ban"] }),
     createdAt: created(),
   },
   (t) => [
@@ -176,8 +187,9 @@ export const stickers = pgTable(
 );
 
 /**
- * A sticker in a tag's list. `isPublic` and `hotScore` are copies of the sticker's, kept by database
- * triggers (migration 0001), so each public list is one index range in its order at any page depth.
+ * A sticker in a tag's list. `isPublic` (public and not hidden by moderation) and `hotScore` are copies
+ * of the sticker's, kept by database triggers (migrations 0001 and 0005), so each public list is one
+ * index range in its order at any page depth.
  */
 export const stickerTags = pgTable(
   "sticker_tags",
@@ -319,6 +331,47 @@ export const packStickers = pgTable(
     index("pack_stickers_order_idx").on(t.packId, t.position),
     index("pack_stickers_sticker_idx").on(t.stickerId),
   ],
+);
+
+/** Why a sticker was reported (issue 16); the reason's text is `reports.reason.{reason}` in the catalogs. */
+export const REPORT_REASONS = ["sexual", "violence", "hate", "harassment", "spam", "copyright", "other"] as const;
+
+/** One user's report of one sticker (one per user per sticker), until a moderator resolves it. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    stickerId: bigint("sticker_id", { mode: "number" })
+      .notNull()
+      .references(() => stickers.id, { onDelete: "cascade" }),
+    reporterId: userRef("reporter_id").notNull(),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: created(),
+    /** Set when a moderator decided (hid, restored, banned); a resolved report no longer counts. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: userRef("resolved_by"),
+  },
+  (t) => [
+    uniqueIndex("reports_sticker_reporter_key").on(t.stickerId, t.reporterId),
+    index("reports_open_idx").on(t.stickerId).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/** The moderation desk's audit log: every action, who took it, on what, and when. Never updated or deleted. */
+export const moderationActions = pgTable(
+  "moderation_actions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: userRef("actor_id").notNull(),
+    /** e.g. hide, restore, ban, unban, pick, unpick. */
+    action: text("action").notNull(),
+    stickerId: bigint("sticker_id", { mode: "number" }).references(() => stickers.id, { onDelete: "set null" }),
+    targetUserId: userRef("target_user_id"),
+    note: text("note").notNull().default(""),
+    createdAt: created(),
+  },
+  (t) => [index("moderation_actions_created_idx").on(t.createdAt)],
 );
 
 /** Every change of a points balance, with the key that makes it happen at most once. */
