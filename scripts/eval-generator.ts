@@ -1,0 +1,65 @@
+/**
+ * Evaluation of prompt understanding (decision 0028): draws every prompt of the committed list
+ * (server/generation/eval/prompts.json, ≥ 30 per language) with the offline generator and prints, per
+ * language, the share whose drawn subjects match the expected concepts. Target: ≥ 85 % per language.
+ * Run: npm run eval:generator [-- --plan-only] [-- --failures] [-- --json out.json]
+ *   --plan-only  reads the prompt plans without rendering (the same subjects, ~100× faster)
+ *   --failures   lists every failed prompt with what was drawn instead
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import type { EvalList } from "#server/generation/eval/score-prompts.ts";
+import { scorePrompt } from "#server/generation/eval/score-prompts.ts";
+import { createOfflineProvider } from "#server/generation/offline-provider.ts";
+import { MOOD_DECORATIONS } from "#server/generation/prompt/moods.ts";
+import { parsePrompt } from "#server/generation/prompt/parse-prompt.ts";
+
+const args = process.argv.slice(2);
+const planOnly = args.includes("--plan-only");
+const showFailures = args.includes("--failures");
+const jsonAt = args.indexOf("--json");
+const jsonOut = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
+
+const list = JSON.parse(readFileSync(new URL("../server/generation/eval/prompts.json", import.meta.url), "utf8")) as EvalList;
+const moodOf = (slug: string) => (MOOD_DECORATIONS.get(slug) ?? []).map((d) => d.slug);
+const provider = planOnly ? null : createOfflineProvider();
+
+async function drawn(prompt: string, locale: string) {
+  if (!provider) {
+    const plan = parsePrompt(prompt, locale);
+    return { subjects: plan.subjects, decorations: plan.decorations.map((d) => d.slug) };
+  }
+  const sticker = await provider.textToSticker({ prompt, style: "cartoon", locale });
+  const detail = sticker.detail as { subjects: { slug: string; relation: string }[]; decorations: string[] };
+  return { subjects: detail.subjects, decorations: detail.decorations };
+}
+
+const started = performance.now();
+const rows: { locale: string; passed: number; total: number }[] = [];
+const failures: string[] = [];
+for (const [locale, prompts] of Object.entries(list.prompts)) {
+  let passed = 0;
+  for (const [prompt = "", ...expected] of prompts) {
+    const plan = await drawn(prompt, locale);
+    const score = scorePrompt(list, expected, plan, moodOf);
+    if (score.ok) passed++;
+    else
+      failures.push(
+        `${locale.padEnd(5)} ${prompt}  →  ${plan.subjects.map((s) => `${s.slug}(${s.relation})`).join(" ") || "caption"}  [${score.reason}]`,
+      );
+  }
+  rows.push({ locale, passed, total: prompts.length });
+}
+
+const pct = (r: { passed: number; total: number }) => (100 * r.passed) / r.total;
+console.log(
+  `${planOnly ? "planned" : "drew"} ${rows.reduce((n, r) => n + r.total, 0)} prompts in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+);
+console.log("| language | matched | share |");
+console.log("|---|---|---|");
+for (const r of rows)
+  console.log(`| ${r.locale} | ${r.passed}/${r.total} | ${pct(r).toFixed(0)} %${pct(r) < 85 ? " (below 85 %)" : ""} |`);
+const all = rows.reduce((a, r) => ({ passed: a.passed + r.passed, total: a.total + r.total }), { passed: 0, total: 0 });
+console.log(`| all | ${all.passed}/${all.total} | ${pct(all).toFixed(0)} % |`);
+if (showFailures) console.log(`\n${failures.join("\n")}`);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ rows, failures }, null, 2));
+if (rows.some((r) => pct(r) < 85)) process.exitCode = 1;
