@@ -19,7 +19,11 @@ const showFailures = args.includes("--failures");
 const jsonAt = args.indexOf("--json");
 const jsonOut = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
 
-const list = JSON.parse(readFileSync(new URL("../server/generation/eval/prompts.json", import.meta.url), "utf8")) as EvalList;
+const readList = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../server/generation/eval/${name}`, import.meta.url), "utf8")) as EvalList;
+const list = readList("prompts.json");
+const heldOut = readList("held-out.json");
+heldOut.concepts = { ...list.concepts, ...heldOut.concepts };
 const moodOf = (slug: string) => (MOOD_DECORATIONS.get(slug) ?? []).map((d) => d.slug);
 const provider = planOnly ? null : createOfflineProvider();
 
@@ -33,33 +37,54 @@ async function drawn(prompt: string, locale: string) {
   return { subjects: detail.subjects, decorations: detail.decorations };
 }
 
-const started = performance.now();
-const rows: { locale: string; passed: number; total: number }[] = [];
-const failures: string[] = [];
-for (const [locale, prompts] of Object.entries(list.prompts)) {
-  let passed = 0;
-  for (const [prompt = "", ...expected] of prompts) {
-    const plan = await drawn(prompt, locale);
-    const score = scorePrompt(list, expected, plan, moodOf);
-    if (score.ok) passed++;
-    else
-      failures.push(
-        `${locale.padEnd(5)} ${prompt}  →  ${plan.subjects.map((s) => `${s.slug}(${s.relation})`).join(" ") || "caption"}  [${score.reason}]`,
-      );
+interface Row {
+  locale: string;
+  passed: number;
+  total: number;
+}
+
+async function evaluate(evalList: EvalList, failures: string[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [locale, prompts] of Object.entries(evalList.prompts)) {
+    let passed = 0;
+    for (const [prompt = "", ...expected] of prompts) {
+      const plan = await drawn(prompt, locale);
+      const score = scorePrompt(evalList, expected, plan, moodOf);
+      if (score.ok) passed++;
+      else {
+        const subjects = plan.subjects.map((s) => `${s.slug}(${s.relation})`).join(" ") || "caption";
+        failures.push(`${locale.padEnd(5)} ${prompt}  →  ${subjects}  [${score.reason}]`);
+      }
+    }
+    rows.push({ locale, passed, total: prompts.length });
   }
-  rows.push({ locale, passed, total: prompts.length });
+  return rows;
 }
 
 const pct = (r: { passed: number; total: number }) => (100 * r.passed) / r.total;
+const sum = (rows: Row[]) =>
+  rows.reduce((a, r) => ({ passed: a.passed + r.passed, total: a.total + r.total }), { passed: 0, total: 0 });
+
+const started = performance.now();
+const failures: string[] = [];
+const heldOutFailures: string[] = [];
+const rows = await evaluate(list, failures);
+const heldOutRows = await evaluate(heldOut, heldOutFailures);
+const count = sum(rows).total + sum(heldOutRows).total;
+console.log(`${planOnly ? "planned" : "drew"} ${count} prompts in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+console.log("| language | matched (prompts.json) | share | held-out |");
+console.log("|---|---|---|---|");
+for (const r of rows) {
+  const h = heldOutRows.find((x) => x.locale === r.locale);
+  const held = h ? `${h.passed}/${h.total}` : "–";
+  console.log(`| ${r.locale} | ${r.passed}/${r.total} | ${pct(r).toFixed(0)} %${pct(r) < 85 ? " (below 85 %)" : ""} | ${held} |`);
+}
+const all = sum(rows);
+const allHeld = sum(heldOutRows);
 console.log(
-  `${planOnly ? "planned" : "drew"} ${rows.reduce((n, r) => n + r.total, 0)} prompts in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  `| all | ${all.passed}/${all.total} | ${pct(all).toFixed(0)} % | ${allHeld.passed}/${allHeld.total} (${pct(allHeld).toFixed(0)} %) |`,
 );
-console.log("| language | matched | share |");
-console.log("|---|---|---|");
-for (const r of rows)
-  console.log(`| ${r.locale} | ${r.passed}/${r.total} | ${pct(r).toFixed(0)} %${pct(r) < 85 ? " (below 85 %)" : ""} |`);
-const all = rows.reduce((a, r) => ({ passed: a.passed + r.passed, total: a.total + r.total }), { passed: 0, total: 0 });
-console.log(`| all | ${all.passed}/${all.total} | ${pct(all).toFixed(0)} % |`);
-if (showFailures) console.log(`\n${failures.join("\n")}`);
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ rows, failures }, null, 2));
+if (showFailures) console.log(`\n${failures.join("\n")}\n\nheld-out:\n${heldOutFailures.join("\n")}`);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ rows, failures, heldOutRows, heldOutFailures }, null, 2));
+// The target (≥ 85 % in every language) is judged on the committed list.
 if (rows.some((r) => pct(r) < 85)) process.exitCode = 1;
