@@ -63,8 +63,8 @@ function prior(e: IndexedEmoji): number {
 function build(): KeywordIndex {
   const store = artStore();
   const hits = new Map<string, Hit[]>();
-  const add = (keyword: string, hit: Hit) => {
-    const key = normalizeText(keyword);
+  const add = (keyword: string, hit: Hit, normalized?: string) => {
+    const key = normalized ?? normalizeText(keyword);
     if (!key) return;
     const list = hits.get(key);
     if (list) list.push(hit);
@@ -72,14 +72,15 @@ function build(): KeywordIndex {
   };
   for (const e of store.emoji) {
     for (const [locale, words] of Object.entries(e.words)) {
-      const label = normalizeText(words[0] ?? "");
+      let label = "";
       words.forEach((w, i) => {
         // Hindi labels are lists ("कॉफ़ी, भाप वाला गर्म पेय"): each part names the emoji.
-        for (const part of w.split(/[,،、]/)) {
-          const stem = normalizeText(part).slice(0, 4);
+        for (const part of w.includes(",") || w.includes("،") || w.includes("、") ? w.split(/[,،、]/) : [w]) {
+          const key = normalizeText(part);
+          if (i === 0) label += ` ${key}`;
           // People's tags are mostly verbs ("andando" of 🚶‍♀️): they name the person only as its label.
-          const named = i === 0 || e.group === 3 || (e.group !== 1 && stem.length >= 2 && label.includes(stem));
-          add(part, { slug: e.slug, quality: i === 0 ? 3 : 2, locale, named });
+          const named = i === 0 || e.group === 3 || (e.group !== 1 && key.length >= 2 && label.includes(key.slice(0, 4)));
+          add(part, { slug: e.slug, quality: i === 0 ? 3 : 2, locale, named }, key);
         }
       });
     }

@@ -7,13 +7,19 @@
 export interface Sense {
   sense: string;
   cues: string[];
+  /** Cues that are part of this sense's picture ("a bat and a ball" is one baseball), not a second subject. */
+  absorbs?: string[];
 }
 
 export const SENSES: Record<string, Sense[]> = {
   bat: [
     { sense: "bat", cues: [] },
-    { sense: "baseball", cues: ["baseball", "ball", "swing", "hit", "homerun", "home run", "pitch", "softball"] },
-    { sense: "cricket-game", cues: ["cricket", "wicket", "batsman", "batter"] },
+    {
+      sense: "baseball",
+      cues: ["baseball", "ball", "swing", "hit", "homerun", "pitch", "softball"],
+      absorbs: ["ball", "baseball"],
+    },
+    { sense: "cricket-game", cues: ["cricket", "wicket", "batsman", "batter"], absorbs: ["cricket"] },
   ],
   mouse: [
     { sense: "mouse", cues: [] },

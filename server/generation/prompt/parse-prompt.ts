@@ -212,7 +212,7 @@ function knownWord(word: string, index: KeywordIndex, locale: string | undefined
   if (word.length < 3 || FILLER_WORDS.has(word)) return null;
   const key = index.has(word) ? word : pluralsOf(word).find((w) => index.has(w));
   const hit = key ? index.best(key, locale) : null;
-  return hit?.isLabel ? hit.slug : null;
+  return hit?.named ? hit.slug : null;
 }
 
 /**
@@ -246,6 +246,7 @@ function splitCompound(
 /** Picks each ambiguous word's sense from the prompt's other words (lexicon/senses.ts). */
 function chooseSenses(mentions: Mention[], tokens: string[], index: KeywordIndex): Mention[] {
   const out: Mention[] = [];
+  const absorbed = new Set<string>();
   for (const m of mentions) {
     const senses = SENSES[m.words] ?? SENSES[normalizeText(m.words)];
     if (!senses) {
@@ -253,13 +254,19 @@ function chooseSenses(mentions: Mention[], tokens: string[], index: KeywordIndex
       continue;
     }
     const others = tokens.filter((t) => t !== m.words);
-    const cued = senses.slice(1).find((s) => s.cues.some((cue) => others.some((t) => t.startsWith(cue))));
+    let cue: string | undefined;
+    const cued = senses.slice(1).find((s) => {
+      cue = others.find((t) => s.cues.some((c) => t.startsWith(c)));
+      return cue !== undefined;
+    });
     const sense = cued ?? senses[0];
+    if (cued && cue && cued.absorbs?.some((a) => cue?.startsWith(a))) absorbed.add(cue);
     if (!sense?.sense) continue;
     const slug = index.slugOf(sense.sense);
     out.push(slug ? { ...m, slug, weak: false } : m);
   }
-  return out;
+  // The cue is part of the sense's picture ("a bat and a ball" is one baseball), not a second subject.
+  return out.filter((m) => !absorbed.has(m.words) || SENSES[m.words]);
 }
 
 /** Cheap singulars for the spaced languages ("pandas", "Katzen", "gatos"). */
