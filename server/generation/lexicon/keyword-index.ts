@@ -10,7 +10,7 @@ import { EN_SUBJECTS } from "./hand-en.ts";
 import { ID_WORDS } from "./hand-id.ts";
 import { HAN_WORDS, MOOD_WORDS } from "./hand-moods.ts";
 import { HAND_WORDS } from "./hand-words.ts";
-import { normalizeText } from "./normalize.ts";
+import { normalizeText, UNSPACED } from "./normalize.ts";
 
 interface Hit {
   slug: string;
@@ -60,6 +60,9 @@ function prior(e: IndexedEmoji): number {
   return p;
 }
 
+/** Hiragana-only tags are mostly verb and particle pieces (かぶ in かぶった), not nouns. */
+const KANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
+
 function build(): KeywordIndex {
   const store = artStore();
   const hits = new Map<string, Hit[]>();
@@ -79,7 +82,13 @@ function build(): KeywordIndex {
           const key = normalizeText(part);
           if (i === 0) label += ` ${key}`;
           // People's tags are mostly verbs ("andando" of 🚶‍♀️): they name the person only as its label.
-          const named = i === 0 || e.group === 3 || (e.group !== 1 && key.length >= 2 && label.includes(key.slice(0, 4)));
+          // In Chinese, Japanese and Korean a tag of two or more characters is a noun (幽灵 of 👻).
+          const named =
+            i === 0 ||
+            e.group === 3 ||
+            (e.group !== 1 &&
+              key.length >= 2 &&
+              (label.includes(key.slice(0, 4)) || (UNSPACED.test(key) && !KANA_ONLY.test(key))));
           add(part, { slug: e.slug, quality: i === 0 ? 3 : 2, locale, named }, key);
         }
       });

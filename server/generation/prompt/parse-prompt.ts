@@ -55,6 +55,8 @@ const MAX_SUBJECTS = 3;
 const HEAD_FINAL =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Devanagari}\p{Script=Bengali}]/u;
 
+const HIRAGANA = /^\p{Script=Hiragana}+$/u;
+const VERB_ENDINGS = new Set(["っ", "る", "た", "て", "ん", "ま", "れ"]);
 const toKatakana = (s: string) => s.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
 
 /** Arabic and Indonesian go through hand tables into English words; Arabic prefixes are peeled. */
@@ -64,6 +66,13 @@ function translateTokens(tokens: string[], index: KeywordIndex): string[] {
     let done = false;
     for (let n = Math.min(3, tokens.length - i); n >= 1 && !done; n--) {
       const phrase = tokens.slice(i, i + n).join(" ");
+      // A phrase the index knows as a whole ("bunga matahari", "عباد الشمس") is not translated word by word.
+      if (n >= 2 && index.has(phrase)) {
+        out.push(...tokens.slice(i, i + n));
+        i += n;
+        done = true;
+        continue;
+      }
       const en = index.translate(phrase);
       if (en) {
         out.push(...en.split(" "));
@@ -124,6 +133,8 @@ function scanUnspaced(token: string, index: KeywordIndex, locale: string | undef
     for (let len = Math.min(index.maxUnspacedLength, chars.length - pos); len >= 1 && !step; len--) {
       const sub = chars.slice(pos, pos + len).join("");
       if (len === 1 && !HAN.test(sub)) continue;
+      // Hiragana followed by a verb ending is a verb's stem (かぶ|った "put on"), not the noun かぶ.
+      if (HIRAGANA.test(sub) && VERB_ENDINGS.has(chars[pos + len] ?? "")) continue;
       const hit = index.best(sub, locale) ?? index.best(toKatakana(sub), locale);
       // A lone Han character is a word only when it names an emoji (猫), not when it is a tag (的, 一).
       if (!hit || (len === 1 && !hit.isLabel)) continue;
@@ -188,8 +199,11 @@ function findMentions(words: string[], locale: string | undefined): { mentions: 
     const stem = plural ?? index.stemMatch(token);
     const hit = stem ? index.best(stem, locale) : null;
     if (hit) {
-      // A shared stem is a guess ("tomando" → tomate): it stands only where nothing is named.
-      push({ slug: hit.slug, words: token, relation: null, weak: !hit.named || !plural });
+      // A stem that differs by more than one ending letter is a guess ("tomando" → tomate): it stands
+      // only where nothing is named; "короне" → корона is an inflection and stands.
+      const inflection =
+        plural !== undefined || (stem !== null && sharedPrefix(stem, token) >= Math.max(stem.length, token.length) - 1);
+      push({ slug: hit.slug, words: token, relation: null, weak: !hit.named || !inflection });
       continue;
     }
     const parts = compounds(locale) ? splitCompound(token, index, locale) : null;
@@ -270,8 +284,27 @@ function chooseSenses(mentions: Mention[], tokens: string[], index: KeywordIndex
 }
 
 /** Cheap singulars for the spaced languages ("pandas", "Katzen", "gatos"). */
+function sharedPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}
+
+/**
+ * Cheap base forms for the spaced languages: plurals ("pandas", "Katzen", "gatos"), Spanish and
+ * Portuguese diminutives ("cerdito", "porquinho", "gatinho"), Hindi oblique forms ("गुब्बारे" →
+ * गुब्बारा) and the Arabic accusative alif ("تاجا" → تاج).
+ */
 function pluralsOf(word: string): string[] {
   const out: string[] = [];
+  const diminutive = /^(.{2,}?)(?:c?it|zinh|inh)([oa])s?$/u.exec(word);
+  if (diminutive) {
+    const base = (diminutive[1] ?? "").replace(/qu$/, "c");
+    out.push(`${base}${diminutive[2]}`, `${base}o`, base);
+  }
+  if (word.endsWith("े")) out.push(`${word.slice(0, -1)}ा`);
+  if (word.endsWith("ों")) out.push(`${word.slice(0, -2)}ा`, word.slice(0, -2));
+  if (/\p{Script=Arabic}/u.test(word) && word.endsWith("ا")) out.push(word.slice(0, -1));
   if (word.endsWith("ies")) out.push(`${word.slice(0, -3)}y`);
   if (word.endsWith("es")) out.push(word.slice(0, -2));
   if (word.endsWith("s")) out.push(word.slice(0, -1));
