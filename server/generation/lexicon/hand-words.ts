@@ -19,6 +19,7 @@ export const HAND_WORDS: Record<string, Record<string, string>> = {
     laughing: "laugh",
     "i love you": "love",
     "party time": "party",
+    "100": "hundred-points",
     "love you": "love",
     grape: "grapes",
     strawberries: "strawberry",

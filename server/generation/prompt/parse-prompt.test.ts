@@ -122,6 +122,11 @@ describe("reading prompts as people write them (decision 0028)", () => {
     ]);
   });
 
+  it("draws a bare number only when it names an emoji", () => {
+    expect(slugs("zorblat 3", "en")).toEqual([]);
+    expect(slugs("100", "en")).toEqual(["hundred-points"]);
+  });
+
   it("lets a language's hand words win only in that language", () => {
     expect(slugs("taco de beisebol", "pt")).toEqual(["baseball"]);
     expect(slugs("tacos", "es")).toEqual(["taco"]);

@@ -55,6 +55,7 @@ const MAX_SUBJECTS = 3;
 const HEAD_FINAL =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Devanagari}\p{Script=Bengali}]/u;
 
+const DIGITS = /^\d+$/;
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
 const VERB_ENDINGS = new Set(["っ", "る", "た", "て", "ん", "ま", "れ"]);
 const toKatakana = (s: string) => s.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
@@ -174,6 +175,8 @@ function findMentions(words: string[], locale: string | undefined): { mentions: 
       const phrase = tokens.slice(i, i + n).join(" ");
       if (n === 1 && FILLER_WORDS.has(phrase)) break;
       const hit = index.best(phrase, locale);
+      // A bare number is a subject only when it names one (100 → 💯), not as a tag (":3" → 😗).
+      if (hit && DIGITS.test(phrase) && !hit.named) break;
       if (hit) {
         push({ slug: hit.slug, words: phrase, relation: null, weak: !hit.named });
         step = n;
