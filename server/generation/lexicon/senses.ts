@@ -68,6 +68,12 @@ export const SENSES: Record<string, Sense[]> = {
     { sense: "bed", cues: [] },
     { sense: "", cues: ["qui", "livre", "journal", "lettre"] },
   ],
+  // A bow is a ribbon, part of a gift's picture, or the archer's weapon.
+  bow: [
+    { sense: "ribbon", cues: [] },
+    { sense: "", cues: ["gift", "present", "box"] },
+    { sense: "bow-and-arrow", cues: ["arrow", "archer", "hunt"] },
+  ],
   kiwi: [
     { sense: "kiwi-fruit", cues: [] },
     { sense: "bird", cues: ["bird", "oiseau", "vogel", "pájaro", "pássaro", "птица", "burung", "zealand"] },

@@ -90,6 +90,8 @@ describe("reading prompts as people write them (decision 0028)", () => {
     expect(slugs("a bat and a ball", "en")).toEqual(["baseball"]);
     expect(slugs("a mouse next to a laptop", "en")).toEqual(["computer-mouse", "laptop"]);
     expect(slugs("hibou qui lit un livre", "fr")).toEqual(["owl", "open-book"]);
+    expect(slugs("a gift with a bow", "en")).toEqual(["wrapped-gift"]);
+    expect(slugs("a bow and arrow", "en")).toEqual(["bow-and-arrow"]);
   });
 
   it("never draws colours, sizes or other modifiers as subjects", () => {
@@ -120,6 +122,16 @@ describe("reading prompts as people write them (decision 0028)", () => {
       { slug: "dog-face", relation: "main" },
       { slug: "sunglasses", relation: "worn" },
     ]);
+  });
+
+  it("draws the food, not the plate it is on", () => {
+    expect(slugs("a plate of sushi", "en")).toEqual(["sushi"]);
+    expect(slugs("Sushiteller", "de")).toEqual(["sushi"]);
+    expect(slugs("a plate", "en")).toEqual(["fork-and-knife-with-plate"]);
+  });
+
+  it("reads a one-kana particle inside a verb as part of the verb", () => {
+    expect(slugs("ひまわりにとまった蝶", "ja")).toEqual(["butterfly", "sunflower"]);
   });
 
   it("draws a bare number only when it names an emoji", () => {

@@ -51,6 +51,8 @@ const GREETINGS = new Set([
   "face-blowing-a-kiss",
 ]);
 const MAX_SUBJECTS = 3;
+/** Containers that give way to what they contain. */
+const CONTAINERS = new Set(["fork-and-knife-with-plate"]);
 /** Scripts of languages whose noun phrases end in their head (zh, ja, ko, hi, bn). */
 const HEAD_FINAL =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Devanagari}\p{Script=Bengali}]/u;
@@ -125,6 +127,8 @@ function scanUnspaced(token: string, index: KeywordIndex, locale: string | undef
     let step = 0;
     for (let len = Math.min(4, chars.length - pos); len >= 1 && !step; len--) {
       const word = chars.slice(pos, pos + len).join("");
+      // A one-kana particle before more hiragana is part of a word: と|まった is "perched", not "and".
+      if (len === 1 && HIRAGANA.test(word) && HIRAGANA.test(chars[pos + 1] ?? "")) continue;
       const postfix = POSTFIX_RELATIONS.get(word);
       if (postfix) sink.markLast(postfix);
       const rel = postfix ? null : UNSPACED_RELATIONS.get(word);
@@ -341,7 +345,9 @@ export function parsePrompt(prompt: string, locale?: string): StickerPlan {
 
   // A heart that is held or given stays a thing; otherwise love is a mood.
   const moodLike = (m: Mention) => isMood(m.slug) && !(m.slug === "red-heart" && m.relation === "held");
-  const things = unique.filter((m) => !moodLike(m));
+  // A plate holds the food it is a plate of ("a plate of sushi", "Sushiteller", "सुशी की प्लेट").
+  const dishes = unique.filter((m) => !moodLike(m) && !CONTAINERS.has(m.slug));
+  const things = unique.filter((m) => !moodLike(m) && (!CONTAINERS.has(m.slug) || dishes.length === 0));
   const bodies = things.filter((m) => !WEARABLES.has(m.slug));
   // A greeting with a thing ("hello kitty") draws the thing waving, not the wave holding it.
   // The main subject is the one no relation word attaches to ("coffee" in "cat drinking coffee").
