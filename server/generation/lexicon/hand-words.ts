@@ -417,7 +417,7 @@ export const HAND_WORDS: Record<string, Record<string, string>> = {
     traurige: "sad",
     fröhlicher: "happy",
     donut: "doughnut",
-    kuchen: "cake",
+    kuchen: "shortcake",
     schokolade: "chocolate",
     bier: "beer",
     sonnenbrille: "sunglasses",
