@@ -124,6 +124,15 @@ describe("reading prompts as people write them (decision 0028)", () => {
     ]);
   });
 
+  it("draws an English dish as the subject and its flavour beside it", () => {
+    expect(parsePrompt("apple pie", "en").subjects).toEqual([
+      { slug: "pie", relation: "main" },
+      { slug: "red-apple", relation: "held" },
+    ]);
+    expect(slugs("chocolate chip cookies", "en")).toEqual(["cookie", "chocolate-bar"]);
+    expect(slugs("pizza and beer", "en")).toEqual(["pizza", "beer-mug"]);
+  });
+
   it("draws the food, not the plate it is on", () => {
     expect(slugs("a plate of sushi", "en")).toEqual(["sushi"]);
     expect(slugs("Sushiteller", "de")).toEqual(["sushi"]);

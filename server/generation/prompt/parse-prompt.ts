@@ -4,6 +4,7 @@
  * word n-grams (with a stem fallback for inflections), CJK and Korean by longest known substrings.
  */
 
+import { artEmojiBySlug } from "../art/art-store.ts";
 import type { KeywordIndex } from "../lexicon/keyword-index.ts";
 import { keywordIndex } from "../lexicon/keyword-index.ts";
 import { HAN, normalizeText, UNSPACED, wordsOf } from "../lexicon/normalize.ts";
@@ -32,6 +33,9 @@ interface Mention {
   relation: Relation | null;
   /** Found only as some emoji's tag ("hanging" → 🪂), not as a name: dropped beside a named subject. */
   weak?: boolean;
+  /** Token span in a spaced prompt, to tell adjacent words ("apple pie") from separate ones. */
+  at?: number;
+  end?: number;
 }
 
 const QUOTED = /["“”„«»「」『』]([^"“”„«»「」『』]{1,60})["“”„«»「」『』]/u;
@@ -51,6 +55,8 @@ const GREETINGS = new Set([
   "face-blowing-a-kiss",
 ]);
 const MAX_SUBJECTS = 3;
+/** The emoji group of food and drink (emojibase's group 4). */
+const FOOD_GROUP = 4;
 /** Containers that give way to what they contain. */
 const CONTAINERS = new Set(["fork-and-knife-with-plate"]);
 /** Scripts of languages whose noun phrases end in their head (zh, ja, ko, hi, bn). */
@@ -182,7 +188,7 @@ function findMentions(words: string[], locale: string | undefined): { mentions: 
       // A bare number is a subject only when it names one (100 → 💯), not as a tag (":3" → 😗).
       if (hit && DIGITS.test(phrase) && !hit.named) break;
       if (hit) {
-        push({ slug: hit.slug, words: phrase, relation: null, weak: !hit.named });
+        push({ slug: hit.slug, words: phrase, relation: null, weak: !hit.named, at: i, end: i + n });
         step = n;
       }
     }
@@ -210,7 +216,7 @@ function findMentions(words: string[], locale: string | undefined): { mentions: 
       // only where nothing is named; "короне" → корона is an inflection and stands.
       const inflection =
         plural !== undefined || (stem !== null && sharedPrefix(stem, token) >= Math.max(stem.length, token.length) - 1);
-      push({ slug: hit.slug, words: token, relation: null, weak: !hit.named || !inflection });
+      push({ slug: hit.slug, words: token, relation: null, weak: !hit.named || !inflection, at: i - 1, end: i });
       continue;
     }
     const parts = compounds(locale) ? splitCompound(token, index, locale) : null;
@@ -320,6 +326,23 @@ function pluralsOf(word: string): string[] {
   return out.filter((w) => w.length >= 3);
 }
 
+/**
+ * English puts a food's flavour before it ("apple pie", "chocolate chip cookies"): of adjacent foods
+ * with no word between them, the last is the dish and the first its flavour.
+ */
+function nounAdjunctHead(free: Mention[]): Mention | undefined {
+  const isFood = (m: Mention) => artEmojiBySlug().get(m.slug)?.group === FOOD_GROUP;
+  const first = free[0];
+  if (!first || !isFood(first)) return undefined;
+  let head = first;
+  for (const m of free.slice(1)) {
+    const adjacent = head.end !== undefined && m.at !== undefined && m.at - head.end <= 1 && !m.relation;
+    if (!adjacent || !isFood(m)) break;
+    head = m;
+  }
+  return head === first ? undefined : head;
+}
+
 function isShort(text: string): boolean {
   const words = text.split(/\s+/).filter(Boolean);
   return UNSPACED.test(text) ? [...text].length <= 8 : words.length <= 3;
@@ -357,7 +380,14 @@ export function parsePrompt(prompt: string, locale?: string): StickerPlan {
   const head = HEAD_FINAL.test(rest)
     ? (bodies.findLast((m) => !m.relation && !GREETINGS.has(m.slug)) ?? bodies.findLast((m) => !m.relation))
     : undefined;
-  const main = head ?? free.find((m) => !GREETINGS.has(m.slug)) ?? free[0] ?? bodies[0] ?? things[0] ?? (unique[0] as Mention);
+  const main =
+    head ??
+    (locale === "en" ? nounAdjunctHead(free) : undefined) ??
+    free.find((m) => !GREETINGS.has(m.slug)) ??
+    free[0] ??
+    bodies[0] ??
+    things[0] ??
+    (unique[0] as Mention);
   const subjects: PlannedSubject[] = [{ slug: main.slug, relation: "main" }];
   for (const m of things) {
     if (m === main || subjects.length >= MAX_SUBJECTS) continue;
