@@ -140,6 +140,8 @@ export const AR_WORDS: Record<string, string> = {
   غيمة: "cloud",
   مطر: "rain",
   ثلج: "snow",
+  رجل_ثلج: "snowman",
+  رجل_الثلج: "snowman",
   برق: "lightning",
   قوس_قزح: "rainbow",
   نار: "fire",

@@ -122,6 +122,7 @@ export const HAN_WORDS: Record<string, string> = {
   馬: "horse",
   牛: "cow",
   猪: "pig",
+  豬: "pig",
   豚: "pig",
   兔: "rabbit",
   鬼: "ghost",

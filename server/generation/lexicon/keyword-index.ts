@@ -9,13 +9,18 @@ import { AR_WORDS } from "./hand-ar.ts";
 import { EN_SUBJECTS } from "./hand-en.ts";
 import { ID_WORDS } from "./hand-id.ts";
 import { HAN_WORDS, MOOD_WORDS } from "./hand-moods.ts";
-import { normalizeText } from "./normalize.ts";
+import { HAND_WORDS } from "./hand-words.ts";
+import { normalizeText, UNSPACED } from "./normalize.ts";
 
 interface Hit {
   slug: string;
   /** How well the keyword names the emoji: label 3, tag 2, hand-picked 6. */
   quality: number;
+  /** Hand words of one language (hand-words.ts) win only in that language (decision 0028). */
+  handLocale?: string;
   locale: string;
+  /** The keyword names the thing: a label, a tag its label contains ("панда" of "морда панды"), an animal. */
+  named: boolean;
 }
 
 export interface KeywordHit {
@@ -23,6 +28,13 @@ export interface KeywordHit {
   score: number;
   /** The keyword is some emoji's name in some language, not just one of its tags. */
   isLabel: boolean;
+  /**
+   * The keyword names its emoji rather than describing it: "hanging" is only a tag of 🪂, and a
+   * prompt's other named subjects outrank such a hit (decision 0028).
+   */
+  named: boolean;
+  /** The best hit comes from a hand table (hand-en.ts, hand-words.ts, hand-moods.ts). */
+  fromHand: boolean;
 }
 
 export interface KeywordIndex {
@@ -33,6 +45,8 @@ export interface KeywordIndex {
   stemMatch(word: string): string | null;
   /** English words that a foreign hand table gives for `word` (Arabic, Indonesian). */
   translate(word: string): string | null;
+  /** The slug an English hand word or a slug names (the senses of lexicon/senses.ts); null when none. */
+  slugOf(wordOrSlug: string): string | null;
   maxPhraseWords: number;
   maxUnspacedLength: number;
 }
@@ -46,11 +60,14 @@ function prior(e: IndexedEmoji): number {
   return p;
 }
 
+/** Hiragana-only tags are mostly verb and particle pieces (かぶ in かぶった), not nouns. */
+const KANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
+
 function build(): KeywordIndex {
   const store = artStore();
   const hits = new Map<string, Hit[]>();
-  const add = (keyword: string, hit: Hit) => {
-    const key = normalizeText(keyword);
+  const add = (keyword: string, hit: Hit, normalized?: string) => {
+    const key = normalized ?? normalizeText(keyword);
     if (!key) return;
     const list = hits.get(key);
     if (list) list.push(hit);
@@ -58,19 +75,40 @@ function build(): KeywordIndex {
   };
   for (const e of store.emoji) {
     for (const [locale, words] of Object.entries(e.words)) {
+      let label = "";
       words.forEach((w, i) => {
         // Hindi labels are lists ("कॉफ़ी, भाप वाला गर्म पेय"): each part names the emoji.
-        for (const part of w.split(/[,،、]/)) add(part, { slug: e.slug, quality: i === 0 ? 3 : 2, locale });
+        for (const part of w.includes(",") || w.includes("،") || w.includes("、") ? w.split(/[,،、]/) : [w]) {
+          const key = normalizeText(part);
+          if (i === 0) label += ` ${key}`;
+          // People's tags are mostly verbs ("andando" of 🚶‍♀️): they name the person only as its label.
+          // In Chinese, Japanese and Korean a tag of two or more characters is a noun (幽灵 of 👻).
+          const named =
+            i === 0 ||
+            e.group === 3 ||
+            (e.group !== 1 &&
+              key.length >= 2 &&
+              (label.includes(key.slice(0, 4)) || (UNSPACED.test(key) && !KANA_ONLY.test(key))));
+          add(part, { slug: e.slug, quality: i === 0 ? 3 : 2, locale, named }, key);
+        }
       });
     }
   }
   for (const [word, slug] of Object.entries(EN_SUBJECTS)) {
-    if (store.bySlug.has(slug)) add(word.replace(/_/g, " "), { slug, quality: 6, locale: "en" });
+    if (store.bySlug.has(slug)) add(word.replace(/_/g, " "), { slug, quality: 6, locale: "en", named: true });
   }
 
   for (const [word, en] of Object.entries({ ...MOOD_WORDS, ...HAN_WORDS })) {
     const slug = EN_SUBJECTS[en];
-    if (slug) add(word, { slug, quality: 6, locale: "any" });
+    if (slug) add(word, { slug, quality: 6, locale: "any", named: true });
+  }
+
+  // Everyday words CLDR lacks, per language; their value is an English hand word or a slug.
+  for (const [locale, table] of Object.entries(HAND_WORDS)) {
+    for (const [word, value] of Object.entries(table)) {
+      const slug = EN_SUBJECTS[value] ?? (store.bySlug.has(value) ? value : null);
+      if (slug) add(word, { slug, quality: 6, locale, handLocale: locale, named: true });
+    }
   }
 
   const priors = new Map(store.emoji.map((e) => [e.slug, prior(e)]));
@@ -102,6 +140,7 @@ function build(): KeywordIndex {
     maxUnspacedLength,
     has: (keyword) => hits.has(keyword),
     translate: (word) => translations.get(word) ?? null,
+    slugOf: (value) => EN_SUBJECTS[value] ?? (store.bySlug.has(value) ? value : null),
     best(keyword, locale) {
       const memoKey = `${locale ?? ""}|${keyword}`;
       const known = memo.get(memoKey);
@@ -113,8 +152,9 @@ function build(): KeywordIndex {
         // Generic words ("animal", "face") name many emoji and should not outrank a specific one.
         const generic = Math.log2(new Set(list.map((h) => h.slug)).size) * 0.3;
         for (const h of list) {
-          const score = h.quality + (priors.get(h.slug) ?? 0) + (h.locale === locale ? 0.3 : 0) - generic;
-          if (!found || score > found.score) found = { slug: h.slug, score, isLabel };
+          const foreignHand = h.handLocale && locale && h.handLocale !== locale && h.handLocale !== "en" ? 3.5 : 0;
+          const score = h.quality + (priors.get(h.slug) ?? 0) + (h.locale === locale ? 0.3 : 0) - generic - foreignHand;
+          if (!found || score > found.score) found = { slug: h.slug, score, isLabel, named: h.named, fromHand: h.quality >= 6 };
         }
       }
       if (memo.size > 5000) memo.clear();

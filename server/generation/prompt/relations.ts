@@ -2,10 +2,13 @@
  * The small words that place a second subject (docs/generator.md, "Text → sticker"),
  * in the languages where they are separate words. Unspaced languages fall back to "held".
  */
+import { MODIFIER_WORDS, UNSPACED_MODIFIERS } from "../lexicon/hand-words.ts";
+import { normalizeText } from "../lexicon/normalize.ts";
+
 export type Relation = "side" | "held" | "worn" | "target" | "under";
 
 const WORDS: Record<Relation, string[]> = {
-  side: ["and", "&", "+", "y", "et", "und", "e", "и", "dan", "और", "এবং", "ও", "و", "and also", "next to", "with friend"],
+  side: ["and", "&", "+", "y", "et", "und", "e", "и", "dan", "और", "এবং", "ও", "আর", "و", "and also", "next to", "with friend"],
   held: [
     "with",
     "holding",
@@ -42,6 +45,8 @@ const WORDS: Record<Relation, string[]> = {
     "dengan",
     "minum",
     "makan",
+    "main",
+    "bermain",
     "के साथ",
     "साथ",
     "সাথে",
@@ -91,19 +96,25 @@ export const POSTFIX_RELATIONS: ReadonlyMap<string, Relation> = new Map(
     "들고",
     "を飲む",
     "を食べる",
-  ].map((w) => [w, "held"] as const),
+  ]
+    .map((w): [string, Relation] => [w, "held"])
+    // "箱の上の猫", "상자 위에 앉은 고양이", "डिब्बे पर बैठी बिल्ली": the thing before "on" is beneath.
+    .concat(["の上", "の上に", "위에", "위", "탄", "पर", "ऊपर", "উপর", "ওপর"].map((w): [string, Relation] => [w, "under"]))
+    // "우산 쓴 개구리", "サングラスをかけた犬", "मफलर पहने पेंगुइन": what is worn comes before its wearer.
+    .concat(["쓴", "かけた", "をかけた", "पहने", "पहनी", "पहना", "পরা"].map((w): [string, Relation] => [w, "worn"])),
 );
 
 /** Relation words inside unspaced scripts (zh, ja, ko): checked at every position before the lexicon. */
 export const UNSPACED_RELATIONS: ReadonlyMap<string, Relation> = new Map([
   ...["和", "与", "與", "跟", "と", "와", "과", "하고", "랑"].map((w) => [w, "side"] as const),
   ...["喝", "吃", "拿着", "拿著"].map((w) => [w, "held"] as const),
-  ...["戴", "かけた", "쓴"].map((w) => [w, "worn"] as const),
-  ...["在", "の上", "위에", "탄"].map((w) => [w, "under"] as const),
+  ...["戴"].map((w) => [w, "worn"] as const),
+  ...["在", "踩", "骑", "騎"].map((w) => [w, "under"] as const),
 ]);
 
 /** Particles and counters of unspaced scripts that are never subjects (的 is also a CLDR tag of 🎯). */
 export const UNSPACED_FILLERS = new Set([
+  ...UNSPACED_MODIFIERS,
   "的",
   "一只",
   "一個",
@@ -127,6 +138,7 @@ export const UNSPACED_FILLERS = new Set([
 
 /** Words that carry no subject; leftovers outside this list make a short prompt a caption. */
 export const FILLER_WORDS = new Set([
+  ...Object.values(MODIFIER_WORDS).flatMap((words) => words.map(normalizeText)),
   "a",
   "an",
   "the",
