@@ -1,13 +1,17 @@
 /**
- * Image → sticker: cut the subject out when the background remover is confident; otherwise, when the
- * bundled selfie model finds a person it is sure of, cut the person out; otherwise a rounded "framed
- * photo" with the same die-cut border, never a broken cut-out (docs/generator.md).
+ * Image → sticker, the first path that is sure of its mask wins (docs/generator.md, decision 0027):
+ * 1. "cutout": the flat-background remover (sharp only, a few ms);
+ * 2. "cutout-subject": the bundled salient-object model (u2netp) — any subject on a busy background;
+ * 3. "person": the bundled selfie model, for a person the salient model was not sure of;
+ * 4. "framed-photo": a rounded photo with the same die-cut border, never a broken cut-out.
+ * Every cut-out gets the style's die-cut outline.
  */
 
 import type { OutputInfo } from "sharp";
 import sharp from "sharp";
 import { segmentPerson } from "./image/person-segmentation.ts";
 import { removeBackground } from "./image/remove-background.ts";
+import { segmentSubject } from "./image/salient-object.ts";
 import { photoWithMood } from "./mood-art.ts";
 import type { GeneratedSticker, ImageStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
@@ -20,6 +24,9 @@ import { styleOf } from "./styles.ts";
 /** Analysis and cut-out happen at this size: big enough for a 512 sticker, small enough to be quick. */
 const WORK = 440;
 const MIN_CONFIDENCE = 0.45;
+/** Below this the flood fill's cut is checked against the salient model's, which wins when it is sure:
+ * a grey sky or a blurred wall passes for a flat background but the fill eats into the subject. */
+const SURE_FLAT = 0.8;
 /** Uploads are validated upstream; this only stops a decompression bomb reaching the pipeline. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -56,7 +63,7 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
   const cut = removeBackground(img);
   const detail = { style: style.key, confidence: Number(cut.confidence.toFixed(3)), ...cut.detail };
 
-  if (cut.confidence >= MIN_CONFIDENCE) {
+  const flatCut = async () => {
     // Feather the cut by a pixel so the edge is not jagged.
     const alpha = Buffer.alloc(img.width * img.height);
     for (let i = 0; i < alpha.length; i++) alpha[i] = cut.mask[i] ? Math.min(255, img.data[i * 4 + 3] as number) : 0;
@@ -66,25 +73,49 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
       .raw()
       .toBuffer();
     return { png: await cutoutSticker(img, soft, style, req), subject: "cutout", detail };
-  }
+  };
+  if (cut.confidence >= SURE_FLAT) return flatCut();
 
-  // A person on a busy background: the selfie model's mask, when it is sure of it.
+  // Any subject on a busy background: the salient-object model's mask, when it is sure of it. It beat
+  // the selfie model on the people of the photo sheet too (tripod, helmet, hair; decision 0027).
+  let subject: Awaited<ReturnType<typeof segmentSubject>> | null = null;
+  try {
+    subject = await segmentSubject(img);
+  } catch (error) {
+    // A broken model install must not break image stickers: the next paths are always possible.
+    console.warn(`salient-object segmentation failed: ${(error as Error).message}`);
+  }
+  const withSubject = subject ? { ...detail, ...roundDetail(subject.detail) } : detail;
+  if (subject?.accepted) {
+    return {
+      png: await cutoutSticker(img, keepOpaque(subject.alpha, img), style, req),
+      subject: "cutout-subject",
+      detail: withSubject,
+    };
+  }
+  if (cut.confidence >= MIN_CONFIDENCE) return flatCut();
+
+  // A person the salient model was not sure of: the selfie model's mask, when it is sure of it.
   let person: Awaited<ReturnType<typeof segmentPerson>> | null = null;
   try {
     person = await segmentPerson(img);
   } catch (error) {
-    // A broken model install must not break image stickers: the framed photo is always possible.
     console.warn(`selfie segmentation failed: ${(error as Error).message}`);
   }
-  const withPerson = person ? { ...detail, ...roundDetail(person.detail) } : detail;
+  const withPerson = person ? { ...withSubject, ...roundDetail(person.detail) } : withSubject;
   if (person?.accepted) {
-    const alpha = Buffer.alloc(img.width * img.height);
-    for (let i = 0; i < alpha.length; i++) alpha[i] = Math.min(person.alpha[i] as number, img.data[i * 4 + 3] as number);
-    return { png: await cutoutSticker(img, alpha, style, req), subject: "person", detail: withPerson };
+    return { png: await cutoutSticker(img, keepOpaque(person.alpha, img), style, req), subject: "person", detail: withPerson };
   }
 
   const art = await toStyleResolution(await framedPhoto(req.image), style);
   return { png: await finishFor(art, style, req), subject: "framed-photo", detail: withPerson };
+}
+
+/** A model's mask never makes a pixel the picture had transparent opaque. */
+function keepOpaque(alpha: Buffer, img: Raster): Buffer {
+  const out = Buffer.alloc(alpha.length);
+  for (let i = 0; i < alpha.length; i++) out[i] = Math.min(alpha[i] as number, img.data[i * 4 + 3] as number);
+  return out;
 }
 
 const roundDetail = (d: Record<string, number>) =>
