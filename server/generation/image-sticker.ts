@@ -9,9 +9,9 @@
 
 import type { OutputInfo } from "sharp";
 import sharp from "sharp";
-import { segmentPerson } from "./image/person-segmentation.ts";
+import { type PersonCut, segmentPerson } from "./image/person-segmentation.ts";
 import { removeBackground } from "./image/remove-background.ts";
-import { segmentSubject } from "./image/salient-object.ts";
+import { MIN_AREA, MIN_MEAN_INSIDE, type SubjectCut, segmentSubject } from "./image/salient-object.ts";
 import { photoWithMood } from "./mood-art.ts";
 import type { GeneratedSticker, ImageStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
@@ -76,8 +76,10 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
   };
   if (cut.confidence >= SURE_FLAT) return flatCut();
 
-  // Any subject on a busy background: the salient-object model's mask, when it is sure of it. It beat
-  // the selfie model on the people of the photo sheet too (tripod, helmet, hair; decision 0027).
+  // Any subject on a busy background: the salient-object model's mask, when it is sure of it; and the
+  // selfie model's (15 ms) to compare. On people the salient mask is as good or better (tripod, helmet,
+  // cap), except on a close portrait where it marks only the face: there the person's mask wins
+  // (decision 0027).
   let subject: Awaited<ReturnType<typeof segmentSubject>> | null = null;
   try {
     subject = await segmentSubject(img);
@@ -85,30 +87,114 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
     // A broken model install must not break image stickers: the next paths are always possible.
     console.warn(`salient-object segmentation failed: ${(error as Error).message}`);
   }
-  const withSubject = subject ? { ...detail, ...roundDetail(subject.detail) } : detail;
-  if (subject?.accepted) {
-    return {
-      png: await cutoutSticker(img, keepOpaque(subject.alpha, img), style, req),
-      subject: "cutout-subject",
-      detail: withSubject,
-    };
-  }
-  if (cut.confidence >= MIN_CONFIDENCE) return flatCut();
-
-  // A person the salient model was not sure of: the selfie model's mask, when it is sure of it.
   let person: Awaited<ReturnType<typeof segmentPerson>> | null = null;
   try {
     person = await segmentPerson(img);
   } catch (error) {
     console.warn(`selfie segmentation failed: ${(error as Error).message}`);
   }
-  const withPerson = person ? { ...withSubject, ...roundDetail(person.detail) } : withSubject;
-  if (person?.accepted) {
-    return { png: await cutoutSticker(img, keepOpaque(person.alpha, img), style, req), subject: "person", detail: withPerson };
+  const withModels = {
+    ...detail,
+    ...(subject ? roundDetail(subject.detail) : {}),
+    ...(person ? roundDetail(person.detail) : {}),
+  };
+  if (person?.accepted && (!subject?.accepted || subjectIsPartOfPerson(subject, person))) {
+    return { png: await cutoutSticker(img, keepOpaque(person.alpha, img), style, req), subject: "person", detail: withModels };
   }
+  if (subject?.accepted) {
+    return { png: await cutoutSticker(img, keepOpaque(subject.alpha, img), style, req), subject: "cutout-subject", detail: withModels };
+  }
+  // A small subject far off (a rocket on its pad): look again at the part of the photo around it, at
+  // full detail, so the cut-out is sharp rather than a few hundred pixels blown up.
+  const closer = subject && isSmallSubject(subject) ? await subjectCloser(req.image, img, subject.alpha) : null;
+  if (closer) {
+    const zoomed = { ...withModels, ...roundDetail(closer.subject.detail), zoomed: 1 };
+    return { png: await cutoutSticker(closer.img, keepOpaque(closer.subject.alpha, closer.img), style, req), subject: "cutout-subject", detail: zoomed };
+  }
+  if (cut.confidence >= MIN_CONFIDENCE) return flatCut();
 
   const art = await toStyleResolution(await framedPhoto(req.image), style);
-  return { png: await finishFor(art, style, req), subject: "framed-photo", detail: withPerson };
+  return { png: await finishFor(art, style, req), subject: "framed-photo", detail: withModels };
+}
+
+/** One subject that the person's mask holds almost wholly while being much larger: the salient model
+ * saw only a part (the face) of the person. Several subjects (coins) are never one person. */
+function subjectIsPartOfPerson(subject: SubjectCut, person: PersonCut): boolean {
+  if (subject.detail.subjectParts > 2) return false;
+  let inSubject = 0;
+  let inBoth = 0;
+  let inPerson = 0;
+  for (let i = 0; i < subject.alpha.length; i++) {
+    const s = (subject.alpha[i] as number) > 127;
+    const p = (person.alpha[i] as number) > 127;
+    if (s) inSubject++;
+    if (p) inPerson++;
+    if (s && p) inBoth++;
+  }
+  return inSubject > 0 && inBoth / inSubject >= 0.9 && inPerson >= inSubject * 1.4;
+}
+
+const isSmallSubject = (subject: SubjectCut) =>
+  subject.detail.subjectArea >= 0.004 &&
+  subject.detail.subjectArea < MIN_AREA &&
+  subject.detail.subjectMeanInside >= MIN_MEAN_INSIDE &&
+  subject.detail.subjectParts <= 2;
+
+/** The salient model run again on the region around a small subject, cut from the original photo. */
+async function subjectCloser(
+  input: Buffer,
+  img: Raster,
+  alpha: Buffer,
+): Promise<{ img: Raster; subject: SubjectCut } | null> {
+  let minX = img.width;
+  let minY = img.height;
+  let maxX = -1;
+  let maxY = -1;
+  for (let i = 0; i < alpha.length; i++) {
+    if ((alpha[i] as number) <= 127) continue;
+    const x = i % img.width;
+    const y = (i - x) / img.width;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  if (maxX < 0) return null;
+  // The subject's box grown to twice its size, never thinner than 0.6 of its other side nor a fifth of
+  // the picture: enough surroundings for the model to tell the subject from them.
+  const boxW = maxX - minX + 1;
+  const boxH = maxY - minY + 1;
+  const least = Math.min(img.width, img.height) / 5;
+  const sideX = Math.max(boxW * 2, boxH * 0.6, least);
+  const sideY = Math.max(boxH * 2, boxW * 0.6, least);
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  const left = Math.max(0, cx - sideX / 2);
+  const top = Math.max(0, cy - sideY / 2);
+  const right = Math.min(img.width, cx + sideX / 2);
+  const bottom = Math.min(img.height, cy + sideY / 2);
+  const photo = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  // EXIF orientations 5–8 turn the picture a quarter: width and height swap.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = (turned ? meta.height : meta.width) ?? img.width;
+  const height = (turned ? meta.width : meta.height) ?? img.height;
+  const scale = width / img.width;
+  const box = {
+    left: Math.floor(left * scale),
+    top: Math.floor(top * scale),
+    width: Math.min(width - Math.floor(left * scale), Math.ceil((right - left) * scale)),
+    height: Math.min(height - Math.floor(top * scale), Math.ceil((bottom - top) * scale)),
+  };
+  const { data, info } = await photo
+    .extract(box)
+    .resize(WORK, WORK, { fit: "inside", withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const near: Raster = { data, width: info.width, height: info.height };
+  const subject = await segmentSubject(near);
+  return subject.accepted ? { img: near, subject } : null;
 }
 
 /** A model's mask never makes a pixel the picture had transparent opaque. */

@@ -69,9 +69,9 @@ function salientModel() {
 }
 
 /** Trust rules for a mask (see the file comment); tuned on the photo sheet (docs/photos/). */
-const MIN_AREA = 0.04;
+export const MIN_AREA = 0.04;
 const MAX_AREA = 0.85;
-const MIN_MEAN_INSIDE = 0.8;
+export const MIN_MEAN_INSIDE = 0.8;
 const MAX_UNDECIDED = 0.45;
 /** Several objects (coins on a table) are fine; a mask that crumbles into specks is not. */
 const MAX_PARTS = 30;
