@@ -102,14 +102,22 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
     return { png: await cutoutSticker(img, keepOpaque(person.alpha, img), style, req), subject: "person", detail: withModels };
   }
   if (subject?.accepted) {
-    return { png: await cutoutSticker(img, keepOpaque(subject.alpha, img), style, req), subject: "cutout-subject", detail: withModels };
+    return {
+      png: await cutoutSticker(img, keepOpaque(subject.alpha, img), style, req),
+      subject: "cutout-subject",
+      detail: withModels,
+    };
   }
   // A small subject far off (a rocket on its pad): look again at the part of the photo around it, at
   // full detail, so the cut-out is sharp rather than a few hundred pixels blown up.
   const closer = subject && isSmallSubject(subject) ? await subjectCloser(req.image, img, subject.alpha) : null;
   if (closer) {
     const zoomed = { ...withModels, ...roundDetail(closer.subject.detail), zoomed: 1 };
-    return { png: await cutoutSticker(closer.img, keepOpaque(closer.subject.alpha, closer.img), style, req), subject: "cutout-subject", detail: zoomed };
+    return {
+      png: await cutoutSticker(closer.img, keepOpaque(closer.subject.alpha, closer.img), style, req),
+      subject: "cutout-subject",
+      detail: zoomed,
+    };
   }
   if (cut.confidence >= MIN_CONFIDENCE) return flatCut();
 
@@ -141,11 +149,7 @@ const isSmallSubject = (subject: SubjectCut) =>
   subject.detail.subjectParts <= 2;
 
 /** The salient model run again on the region around a small subject, cut from the original photo. */
-async function subjectCloser(
-  input: Buffer,
-  img: Raster,
-  alpha: Buffer,
-): Promise<{ img: Raster; subject: SubjectCut } | null> {
+async function subjectCloser(input: Buffer, img: Raster, alpha: Buffer): Promise<{ img: Raster; subject: SubjectCut } | null> {
   let minX = img.width;
   let minY = img.height;
   let maxX = -1;
