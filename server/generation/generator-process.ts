@@ -11,6 +11,14 @@ import type { GeneratedSticker, GenerationProvider, ImageStickerRequest, TextSti
 
 type GeneratorMessage = { kind: "text"; text: TextStickerRequest } | { kind: "image"; image: ImageStickerRequest };
 export type GeneratorRequest = GeneratorMessage & { id: number };
+/**
+ * glibc raises its mmap threshold after large blocks are freed, so the model runs' big buffers
+ * (U²-NetP, decision 0027) then come from the heap and stay there as fragments: the child's peak RSS
+ * went from ~300 to ~480 MB over 16 photos. A fixed threshold gives them back to the system at once.
+ * Other C libraries ignore the variable.
+ */
+export const GENERATOR_CHILD_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" } as const;
+
 /** The first message a child gets: the parent's parsed settings, so it never reads process.env itself. */
 export type GeneratorSettingsMessage = { kind: "settings"; settings: ProviderConfig };
 
@@ -67,6 +75,7 @@ export function startGeneratorProcess(options: GeneratorProcessOptions): Generat
   function ensureChild(): ChildProcess {
     if (child?.connected) return child;
     const started = fork(childFile, [], {
+      env: { ...process.env, ...GENERATOR_CHILD_ENV },
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });

@@ -1,10 +1,33 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { decodePng, firstOpaqueRun } from "#tests/support/generation.ts";
 import { MODEL_SIDE, segmentPerson } from "./image/person-segmentation.ts";
+import { SALIENT_SIDE, segmentSubject } from "./image/salient-object.ts";
 import { createOfflineProvider } from "./offline-provider.ts";
 
 const provider = createOfflineProvider();
+
+/** The free photos of the photo sheet (docs/photos/README.md says where each comes from). */
+const photo = (file: string) => readFileSync(join(import.meta.dirname, "..", "..", "docs", "photos", file));
+const crop = (file: string, left: number, top: number, width: number, height: number) =>
+  sharp(photo(file)).extract({ left, top, width, height }).jpeg({ quality: 90 }).toBuffer();
+
+/** The sticker's four corners are transparent and the given points opaque. */
+async function expectCutOut(png: Buffer, opaque: [number, number][]) {
+  const img = await decodePng(png);
+  expect([img.width, img.height]).toEqual([512, 512]);
+  for (const [x, y] of [
+    [0, 0],
+    [511, 0],
+    [0, 511],
+    [511, 511],
+  ] as const)
+    expect(img.alphaAt(x, y)).toBe(0);
+  for (const [x, y] of opaque) expect(img.alphaAt(x, y)).toBe(255);
+  return img;
+}
 
 async function plainBackgroundPhoto(): Promise<Buffer> {
   const shapes = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><circle cx="600" cy="450" r="300" fill="#e0452b"/><rect x="480" y="330" width="240" height="240" fill="#2b6be0"/></svg>`;
@@ -92,13 +115,12 @@ describe("image → sticker", () => {
     expect(firstOpaqueRun(img, 256)).toBeGreaterThanOrEqual(4);
   });
 
-  it("cuts a person out of a busy background with the bundled selfie model", async () => {
+  it("cuts a drawn person out of a busy background with one of the bundled models", async () => {
     const sticker = await provider.imageToSticker({ image: await personOnBusyBackground(), style: "cartoon" });
-    // The flood fill gives up on the clutter; the model path must be what cut it out.
+    // The flood fill gives up on the clutter; a model's mask must be what cut it out.
     expect(sticker.detail?.confidence).toBeLessThan(0.45);
-    expect(sticker.subject).toBe("person");
+    expect(["cutout-subject", "person"]).toContain(sticker.subject);
     expect(sticker.detail?.personArea).toBeGreaterThan(0.1);
-    expect(sticker.detail?.personMeanInside).toBeGreaterThan(0.9);
     const img = await decodePng(sticker.png);
     expect([img.width, img.height]).toEqual([512, 512]);
     for (const [x, y] of [
@@ -116,6 +138,73 @@ describe("image → sticker", () => {
     const [r, g, b] = img.rgbAt(256, 200);
     expect(r).toBeGreaterThan(b + 40);
     expect(g).toBeGreaterThan(b);
+  });
+
+  it("cuts a cat out of a photo of it on a busy background with the salient-object model (cutout-subject)", async () => {
+    const sticker = await provider.imageToSticker({ image: photo("cat.jpg"), style: "cartoon" });
+    expect(sticker.detail?.confidence).toBeLessThan(0.8);
+    expect(sticker.subject).toBe("cutout-subject");
+    expect(sticker.detail?.subjectArea).toBeGreaterThan(0.3);
+    const img = await expectCutOut(sticker.png, [[256, 256]]);
+    // The cat's fur, not the grey-blue background, is in the middle.
+    const [r, , b] = img.rgbAt(256, 256);
+    expect(r).toBeGreaterThan(b);
+  });
+
+  it("cuts a cup of coffee off its table with the salient-object model (cutout-subject)", async () => {
+    const sticker = await provider.imageToSticker({ image: photo("coffee.jpg"), style: "kawaii" });
+    expect(sticker.subject).toBe("cutout-subject");
+    await expectCutOut(sticker.png, [[256, 256]]);
+  });
+
+  it("looks again, closer, at a small subject far off (a rocket on its pad) and cuts it out", async () => {
+    const sticker = await provider.imageToSticker({ image: photo("rocket.jpg"), style: "cartoon" });
+    expect(sticker.subject).toBe("cutout-subject");
+    expect(sticker.detail?.zoomed).toBe(1);
+    await expectCutOut(sticker.png, [[256, 256]]);
+  });
+
+  it("cuts a person out with the selfie model when the salient model is not sure of the close portrait (person)", async () => {
+    // The astronaut cropped so that she fills the frame: the salient mask runs along the border.
+    const image = await crop("astronaut.jpg", 60, 40, 360, 472);
+    const sticker = await provider.imageToSticker({ image, style: "cartoon" });
+    expect(sticker.subject).toBe("person");
+    expect(sticker.detail?.subjectBorder).toBeGreaterThan(0.45);
+    expect(sticker.detail?.personMeanInside).toBeGreaterThan(0.9);
+    await expectCutOut(sticker.png, [[256, 256]]);
+  });
+
+  it("takes the selfie mask when the salient model marked only the face of a portrait (person)", async () => {
+    const image = await crop("grace-hopper.jpg", 60, 120, 392, 480);
+    const sticker = await provider.imageToSticker({ image, style: "cartoon" });
+    expect(sticker.subject).toBe("person");
+    expect(sticker.detail?.personArea).toBeGreaterThan((sticker.detail?.subjectArea as number) * 1.4);
+    // The uniform below the face is kept, not only the face.
+    await expectCutOut(sticker.png, [
+      [256, 200],
+      [256, 440],
+    ]);
+  });
+
+  it("keeps the framed photo for a photo without a clear subject (the deep sky)", async () => {
+    const sticker = await provider.imageToSticker({ image: photo("deep-field.jpg"), style: "cartoon" });
+    expect(sticker.subject).toBe("framed-photo");
+    expect(sticker.detail).toHaveProperty("subjectArea");
+    const img = await decodePng(sticker.png);
+    expect(img.alphaAt(0, 0)).toBe(0);
+    expect(img.alphaAt(256, 256)).toBe(255);
+    expect(firstOpaqueRun(img, 256)).toBeGreaterThanOrEqual(4);
+  });
+
+  it("runs the salient-object model on a picture and returns a mask the size of it", async () => {
+    const { data, info } = await sharp(photo("flower.jpg")).resize(440).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const cut = await segmentSubject({ data, width: info.width, height: info.height });
+    expect(cut.probabilities).toHaveLength(SALIENT_SIDE * SALIENT_SIDE);
+    expect(cut.alpha).toHaveLength(info.width * info.height);
+    expect(cut.accepted).toBe(true);
+    // The dahlia in the middle is marked, the dark leaves in the corner are not.
+    expect(cut.alpha[Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)]).toBeGreaterThan(200);
+    expect(cut.alpha[0]).toBe(0);
   });
 
   it("runs the selfie model and keeps the framed photo when it finds nobody", async () => {
