@@ -5,6 +5,8 @@
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# onnxruntime-node's install script would fetch CUDA libraries; the generator runs on the CPU (decision 0027).
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 RUN npm ci --no-audit --no-fund
 
 # 2. The page build, the generator's art cache, then only the runtime dependencies.
