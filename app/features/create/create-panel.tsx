@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ApiError } from "#app/lib/api/client.ts";
+import { serverNow } from "#app/lib/api/client-state.ts";
 import { toastError } from "#app/lib/toast.ts";
 import type { PromptItem } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
@@ -11,7 +12,7 @@ import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import type { MoodChoice } from "../packs/make/mood-chooser.tsx";
 import { requestPoints } from "../pricing/recharge-channel.ts";
-import { fetchTodayGenDetail, submitCreate } from "./create-requests.ts";
+import { fetchTodayGenDetail, findAcceptedTask, submitCreate } from "./create-requests.ts";
 import { rememberedTask, rememberTask } from "./current-task.ts";
 import { ImagePicker } from "./image-picker.tsx";
 import { StylePicker } from "./style-picker.tsx";
@@ -33,6 +34,10 @@ export interface CreateCosts {
 }
 
 type Mode = "text" | "image";
+/** Where a picture's upload is: its share sent, or looking for the task after a failure (issue 18). */
+type Upload = { phase: "sending"; sent: number } | { phase: "checking" };
+/** Failures after which the server may still have accepted the task: the page looks before saying so. */
+const UNCERTAIN_FAILURES = new Set(["NETWORK", "TIMEOUT", "INTERNAL_ERROR"]);
 /** One sticker, or a pack of moods: the same subject once per chosen mood (decision 0026). */
 type Kind = "one" | "pack";
 // A pack of moods is a second mode of the panel: its parts load when it is chosen (first-load budget).
@@ -75,6 +80,8 @@ export function CreatePanel({
   const [ideas, setIdeas] = useState(suggestions);
   const [busy, setBusy] = useState(false);
   const [taskId, setTaskId] = useState<number | null>(null);
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const [today, setToday] = useState<TodayGenDetail | null>(null);
   const ids = { prompt: useId(), count: useId(), cost: useId() };
 
@@ -149,16 +156,33 @@ export function CreatePanel({
       }
       return;
     }
-    try {
-      const task = await submitCreate({ prompt, styleId, visibility, picture: mode === "image" ? picture : null });
+    const sending = mode === "image" ? picture : null;
+    // Server time before the first byte: a task started by this upload is at or after it.
+    const since = serverNow();
+    setUploadProblem(null);
+    if (sending) setUpload({ phase: "sending", sent: 0 });
+    const follow = (id: number) => {
       clearTryIt();
-      rememberTask(task.taskId);
-      setTaskId(task.taskId);
+      rememberTask(id);
+      setTaskId(id);
       void revalidator.revalidate();
+    };
+    try {
+      const task = await submitCreate({ prompt, styleId, visibility, picture: sending }, (sent) =>
+        setUpload({ phase: "sending", sent }),
+      );
+      follow(task.taskId);
     } catch (error) {
       if (error instanceof ApiError && error.status === "NOT_ENOUGH_POINTS") requestPoints({ needed: cost });
-      else toastError(error, t);
+      else if (sending && error instanceof ApiError && UNCERTAIN_FAILURES.has(error.status)) {
+        // The answer was lost, not necessarily the task: if the server accepted it, follow it (issue 18).
+        setUpload({ phase: "checking" });
+        const found = await findAcceptedTask(since);
+        if (found !== null) follow(found);
+        else setUploadProblem("polish.upload.notStarted");
+      } else toastError(error, t);
     } finally {
+      setUpload(null);
       setBusy(false);
     }
   }
@@ -306,8 +330,29 @@ export function CreatePanel({
               {busy ? (
                 <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white" />
               ) : null}
-              {busy ? t("create.starting") : kind === "pack" ? t("packMake.submit") : t("create.generate")}
+              {upload?.phase === "sending"
+                ? t("polish.upload.sending", { percent: Math.round(upload.sent * 100) })
+                : upload?.phase === "checking"
+                  ? t("polish.upload.checking")
+                  : busy
+                    ? t("create.starting")
+                    : kind === "pack"
+                      ? t("packMake.submit")
+                      : t("create.generate")}
             </button>
+            {upload?.phase === "sending" ? (
+              <progress
+                max={100}
+                value={Math.round(upload.sent * 100)}
+                aria-label={t("polish.upload.sending", { percent: Math.round(upload.sent * 100) })}
+                className="h-1.5 w-full overflow-hidden rounded-full accent-primary-dark"
+              />
+            ) : null}
+            {uploadProblem ? (
+              <p role="alert" className="text-center text-red-700 text-sm">
+                {t(uploadProblem)}
+              </p>
+            ) : null}
             <p id={ids.cost} className="text-center text-sm text-stone-600">
               {costLine}
             </p>
