@@ -1,4 +1,4 @@
-import { WaysBack } from "../features/errors/ways-back.tsx";
+import { WaysBack } from "../features/errors/error-view.tsx";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { metaTranslate } from "../i18n/meta.ts";
 import { useLocalized } from "../i18n/use-localized.ts";

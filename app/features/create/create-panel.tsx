@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ApiError } from "#app/lib/api/client.ts";
-import { serverNow } from "#app/lib/api/client-state.ts";
 import { toastError } from "#app/lib/toast.ts";
 import type { PromptItem } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
@@ -12,9 +11,8 @@ import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import type { MoodChoice } from "../packs/make/mood-chooser.tsx";
 import { requestPoints } from "../pricing/recharge-channel.ts";
-import { fetchTodayGenDetail, findAcceptedTask, submitCreate } from "./create-requests.ts";
+import { fetchTodayGenDetail, submitCreate } from "./create-requests.ts";
 import { rememberedTask, rememberTask } from "./current-task.ts";
-import { ImagePicker } from "./image-picker.tsx";
 import { StylePicker } from "./style-picker.tsx";
 import { TaskProgress } from "./task-progress.tsx";
 import { clearTryIt, readTryIt } from "./try-it.ts";
@@ -34,14 +32,14 @@ export interface CreateCosts {
 }
 
 type Mode = "text" | "image";
-/** Where a picture's upload is: its share sent, or looking for the task after a failure (issue 18). */
-type Upload = { phase: "sending"; sent: number } | { phase: "checking" };
-/** Failures after which the server may still have accepted the task: the page looks before saying so. */
-const UNCERTAIN_FAILURES = new Set(["NETWORK", "TIMEOUT", "INTERNAL_ERROR"]);
+/** A picture's upload: the share sent, or null while looking for its task after a failure (issue 18). */
+type Upload = number | null;
 /** One sticker, or a pack of moods: the same subject once per chosen mood (decision 0026). */
 type Kind = "one" | "pack";
 // A pack of moods is a second mode of the panel: its parts load when it is chosen (first-load budget).
 const MoodChooser = lazy(() => import("../packs/make/mood-chooser.tsx").then((module) => ({ default: module.MoodChooser })));
+// The picture picker shows only once "A picture" is chosen: its code loads then (first-load budget).
+const ImagePicker = lazy(() => import("./image-picker.tsx").then((module) => ({ default: module.ImagePicker })));
 const PackProgress = lazy(() => import("../packs/make/pack-progress.tsx").then((module) => ({ default: module.PackProgress })));
 
 /**
@@ -80,7 +78,7 @@ export function CreatePanel({
   const [ideas, setIdeas] = useState(suggestions);
   const [busy, setBusy] = useState(false);
   const [taskId, setTaskId] = useState<number | null>(null);
-  const [upload, setUpload] = useState<Upload | null>(null);
+  const [upload, setUpload] = useState<Upload | undefined>();
   const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const [today, setToday] = useState<TodayGenDetail | null>(null);
   const ids = { prompt: useId(), count: useId(), cost: useId() };
@@ -157,32 +155,26 @@ export function CreatePanel({
       return;
     }
     const sending = mode === "image" ? picture : null;
-    // Server time before the first byte: a task started by this upload is at or after it.
-    const since = serverNow();
     setUploadProblem(null);
-    if (sending) setUpload({ phase: "sending", sent: 0 });
-    const follow = (id: number) => {
-      clearTryIt();
-      rememberTask(id);
-      setTaskId(id);
-      void revalidator.revalidate();
-    };
     try {
-      const task = await submitCreate({ prompt, styleId, visibility, picture: sending }, (sent) =>
-        setUpload({ phase: "sending", sent }),
-      );
-      follow(task.taskId);
+      let id: number | null;
+      if (sending) {
+        setUpload(0);
+        const { submitPictureTask } = await import("./upload-picture.ts");
+        id = await submitPictureTask({ prompt, styleId, visibility, picture: sending }, setUpload);
+      } else id = (await submitCreate({ prompt, styleId, visibility })).taskId;
+      if (id === null) setUploadProblem("polish.upload.notStarted");
+      else {
+        clearTryIt();
+        rememberTask(id);
+        setTaskId(id);
+        void revalidator.revalidate();
+      }
     } catch (error) {
       if (error instanceof ApiError && error.status === "NOT_ENOUGH_POINTS") requestPoints({ needed: cost });
-      else if (sending && error instanceof ApiError && UNCERTAIN_FAILURES.has(error.status)) {
-        // The answer was lost, not necessarily the task: if the server accepted it, follow it (issue 18).
-        setUpload({ phase: "checking" });
-        const found = await findAcceptedTask(since);
-        if (found !== null) follow(found);
-        else setUploadProblem("polish.upload.notStarted");
-      } else toastError(error, t);
+      else toastError(error, t);
     } finally {
-      setUpload(null);
+      setUpload(undefined);
       setBusy(false);
     }
   }
@@ -250,7 +242,11 @@ export function CreatePanel({
               </button>
             ))}
           </fieldset>
-          {mode === "image" ? <ImagePicker picture={picture} onChange={setPicture} /> : null}
+          {mode === "image" ? (
+            <Suspense fallback={<div className="min-h-28 rounded-2xl border-2 border-stone-200 border-dashed" />}>
+              <ImagePicker picture={picture} onChange={setPicture} />
+            </Suspense>
+          ) : null}
           <div className="space-y-2">
             <label htmlFor={ids.prompt} className="font-semibold text-lg">
               {mode === "text" ? t("create.promptLabel") : t("create.promptLabelOptional")}
@@ -330,9 +326,9 @@ export function CreatePanel({
               {busy ? (
                 <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white" />
               ) : null}
-              {upload?.phase === "sending"
-                ? t("polish.upload.sending", { percent: Math.round(upload.sent * 100) })
-                : upload?.phase === "checking"
+              {typeof upload === "number"
+                ? t("polish.upload.sending", { percent: Math.round(upload * 100) })
+                : upload === null
                   ? t("polish.upload.checking")
                   : busy
                     ? t("create.starting")
@@ -340,11 +336,11 @@ export function CreatePanel({
                       ? t("packMake.submit")
                       : t("create.generate")}
             </button>
-            {upload?.phase === "sending" ? (
+            {typeof upload === "number" ? (
               <progress
                 max={100}
-                value={Math.round(upload.sent * 100)}
-                aria-label={t("polish.upload.sending", { percent: Math.round(upload.sent * 100) })}
+                value={Math.round(upload * 100)}
+                aria-label={t("polish.upload.sending", { percent: Math.round(upload * 100) })}
                 className="h-1.5 w-full overflow-hidden rounded-full accent-primary-dark"
               />
             ) : null}

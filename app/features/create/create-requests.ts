@@ -5,53 +5,13 @@ export interface CreateRequest {
   prompt: string;
   styleId: number | null;
   visibility: Visibility;
-  /** A picture to make the sticker from; without it the prompt alone is used. */
-  picture: File | null;
 }
 
-/**
- * Starts a task: text through submitGenerateText, a picture through the multipart submitGenerate,
- * sent so that its progress shows (`onProgress`, 0…1; issue 18).
- */
-export async function submitCreate(
-  request: CreateRequest,
-  onProgress: (sent: number) => void = () => undefined,
-): Promise<SubmittedTask> {
-  if (!request.picture) {
-    return apiCall<SubmittedTask>("POST", "/api/aitask/submitGenerateText", {
-      body: { prompt: request.prompt, visibility: request.visibility, ...(request.styleId ? { styleId: request.styleId } : {}) },
-    });
-  }
-  const form = new FormData();
-  form.append("file", request.picture);
-  form.append("prompt", request.prompt);
-  form.append("visibility", request.visibility);
-  if (request.styleId) form.append("styleId", String(request.styleId));
-  const { uploadWithProgress } = await import("./upload-picture.ts");
-  return uploadWithProgress<SubmittedTask>("/api/aitask/submitGenerate", form, onProgress);
-}
-
-/** Waits between the looks for a task an interrupted upload may have started (the server may still be decoding). */
-const FIND_TASK_WAITS_MS = [0, 1500, 3000, 5000];
-
-/**
- * After a picture upload failed on the way (no answer, a timeout, a broken answer), the task the
- * server may have accepted and paid for anyway: the caller's newest picture task since `since` (server
- * time), looked for a few times; null when none appeared (issue 18).
- */
-export async function findAcceptedTask(since: number): Promise<number | null> {
-  for (const wait of FIND_TASK_WAITS_MS) {
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    try {
-      const { taskId } = await apiCall<{ taskId: number | null }>("GET", "/api/aitask/recentImage", {
-        params: { since: Math.floor(since) },
-      });
-      if (taskId !== null) return taskId;
-    } catch {
-      // Still offline: look again, then give up.
-    }
-  }
-  return null;
+/** Starts a sticker from words (submitGenerateText); a picture goes through upload-picture.ts. */
+export function submitCreate(request: CreateRequest): Promise<SubmittedTask> {
+  return apiCall<SubmittedTask>("POST", "/api/aitask/submitGenerateText", {
+    body: { prompt: request.prompt, visibility: request.visibility, ...(request.styleId ? { styleId: request.styleId } : {}) },
+  });
 }
 
 export function fetchTask(taskId: number): Promise<TaskView> {

@@ -2,8 +2,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 
 const PICTURE_TYPES = ["image/png", "image/jpeg", "image/webp"];
-/** What the server takes (UPLOAD_MAX_BYTES' default): the shrunk picture is checked against it. */
-const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 /** A picked photo may be far larger (a 48 MP phone photo): it is shrunk before it is sent. */
 const PICKED_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -13,21 +11,6 @@ function pictureProblem(file: File): string | null {
   if (file.size > PICKED_MAX_BYTES) return "polish.upload.tooLarge";
   if (file.size === 0) return "errors.uploadUnreadable";
   return null;
-}
-
-/**
- * The picture as it will be sent: shrunk in the browser (shrink-photo.ts, loaded on the first pick), or
- * a catalog key saying why not. A file that claims to be a picture but does not decode is "That picture
- * can't be read" (issue 18).
- */
-async function preparePicture(file: File): Promise<File | string> {
-  const { shrinkPhoto, PhotoUnreadable } = await import("./shrink-photo.ts");
-  try {
-    const shrunk = await shrinkPhoto(file);
-    return shrunk.file.size > PICTURE_MAX_BYTES ? "errors.uploadTooLarge" : shrunk.file;
-  } catch (error) {
-    return error instanceof PhotoUnreadable ? "errors.uploadNotAnImage" : "errors.uploadUnreadable";
-  }
 }
 
 /** Choose, drop or paste a picture; shows a preview and a remove button. */
@@ -60,7 +43,8 @@ export function ImagePicker({ picture, onChange }: { picture: File | null; onCha
     onChange(null);
     if (reason) return;
     setPreparing(true);
-    const prepared = await preparePicture(file);
+    // The shrink's code loads with the first pick (first-load budget).
+    const prepared = await (await import("./shrink-photo.ts")).preparePicture(file);
     if (pick !== picks.current) return;
     setPreparing(false);
     if (typeof prepared === "string") {

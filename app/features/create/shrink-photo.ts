@@ -70,3 +70,19 @@ export async function shrinkPhoto(file: File): Promise<ShrunkPhoto> {
     bitmap.close();
   }
 }
+
+/** What the server takes (UPLOAD_MAX_BYTES' default): the shrunk picture is checked against it. */
+const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The picture as it will be sent, or a catalog key saying why not: a file that claims to be a picture
+ * but does not decode is "That picture can't be read" (issue 18).
+ */
+export async function preparePicture(file: File): Promise<File | string> {
+  try {
+    const shrunk = await shrinkPhoto(file);
+    return shrunk.file.size > PICTURE_MAX_BYTES ? "errors.uploadTooLarge" : shrunk.file;
+  } catch (error) {
+    return error instanceof PhotoUnreadable ? "errors.uploadNotAnImage" : "errors.uploadUnreadable";
+  }
+}

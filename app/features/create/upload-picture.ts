@@ -1,6 +1,12 @@
-import { ApiError, signedHeadersFor } from "#app/lib/api/client.ts";
-import { apiClientState } from "#app/lib/api/client-state.ts";
+/**
+ * A sticker from a picture, sent so that its progress shows and a lost answer is not taken for a lost
+ * task (issue 18, decision 0029). Loaded when Generate is pressed with a picture (first-load budget).
+ */
+import { ApiError, apiCall, signedHeadersFor } from "#app/lib/api/client.ts";
+import { apiClientState, serverNow } from "#app/lib/api/client-state.ts";
 import { type Envelope, isSuccess } from "#common/errors.ts";
+import type { SubmittedTask } from "#common/tasks.ts";
+import type { CreateRequest } from "./create-requests.ts";
 
 /** An upload that sends nothing for this long has stalled (mobile data drops without closing). */
 const STALL_MS = 20_000;
@@ -58,4 +64,54 @@ export async function uploadWithProgress<T>(path: string, form: FormData, onProg
   if (isSuccess(envelope)) return envelope.data;
   if (envelope.status === "AUTH_ERROR") apiClientState.onAuthError(signedIn);
   throw new ApiError(String(envelope.status), envelope as unknown as ConstructorParameters<typeof ApiError>[1]);
+}
+
+/** Failures after which the server may still have accepted the task: the page looks before saying so. */
+const UNCERTAIN_FAILURES = new Set(["NETWORK", "TIMEOUT", "INTERNAL_ERROR"]);
+/** Waits between the looks for that task (the server may still be decoding the picture). */
+const FIND_TASK_WAITS_MS = [0, 1500, 3000, 5000];
+
+/**
+ * The task an interrupted upload may have started anyway: the caller's newest picture task since
+ * `since` (server time), looked for a few times; null when none appeared.
+ */
+async function findAcceptedTask(since: number): Promise<number | null> {
+  for (const wait of FIND_TASK_WAITS_MS) {
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      const { taskId } = await apiCall<{ taskId: number | null }>("GET", "/api/aitask/recentImage", {
+        params: { since: Math.floor(since) },
+      });
+      if (taskId !== null) return taskId;
+    } catch {
+      // Still offline: look again, then give up.
+    }
+  }
+  return null;
+}
+
+/**
+ * Starts a sticker from `picture` (multipart submitGenerate). `onProgress` gets the share sent (0…1),
+ * then null while the page looks for the task after an uncertain failure. Answers the task to follow,
+ * or null when nothing started (and so nothing was paid: task, debit and job are one transaction);
+ * a refusal (NOT_ENOUGH_POINTS, UPLOAD_…) is thrown as the ApiError it is.
+ */
+export async function submitPictureTask(
+  request: CreateRequest & { picture: File },
+  onProgress: (sent: number | null) => void,
+): Promise<number | null> {
+  const form = new FormData();
+  form.append("file", request.picture);
+  form.append("prompt", request.prompt);
+  form.append("visibility", request.visibility);
+  if (request.styleId) form.append("styleId", String(request.styleId));
+  // Server time before the first byte: a task this upload started is at or after it.
+  const since = serverNow();
+  try {
+    return (await uploadWithProgress<SubmittedTask>("/api/aitask/submitGenerate", form, onProgress)).taskId;
+  } catch (error) {
+    if (!(error instanceof ApiError && UNCERTAIN_FAILURES.has(error.status))) throw error;
+    onProgress(null);
+    return findAcceptedTask(since);
+  }
 }

@@ -1,7 +1,9 @@
+import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { basePathOf } from "#app/i18n/language-of-path.ts";
 import { isLanguage } from "#common/languages.ts";
-import { WaysBack } from "./ways-back.tsx";
+import { requestSignIn } from "../auth/sign-in-request.ts";
+import { useUser } from "../auth/use-user.ts";
 
 export const ERROR_PAGE_TYPES = [403, 404, 500] as const;
 export type ErrorPageType = (typeof ERROR_PAGE_TYPES)[number];
@@ -66,5 +68,43 @@ export function ErrorView({
         signIn={signIn}
       />
     </main>
+  );
+}
+
+const primary =
+  "inline-flex h-11 items-center rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
+const secondary =
+  "inline-flex h-11 items-center rounded-full px-6 font-medium text-primary-dark ring-1 ring-primary-dark hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
+
+/**
+ * The ways out of a dead end (/notAvailable, the error pages; issue 18): home, and for a visitor the
+ * sign-in (what was refused may be theirs). `signIn` is false where no page shell listens for the
+ * request (the root error boundary), so the button is never one that does nothing.
+ */
+export function WaysBack({
+  home,
+  homeLabel,
+  signInLabel,
+  signIn = true,
+  replace = false,
+}: {
+  home: string;
+  homeLabel: string;
+  signInLabel: string;
+  signIn?: boolean;
+  replace?: boolean;
+}) {
+  const user = useUser();
+  return (
+    <nav className="mt-4 flex flex-wrap items-center justify-center gap-3">
+      <Link to={home} replace={replace} className={primary}>
+        {homeLabel}
+      </Link>
+      {signIn && user === null ? (
+        <button type="button" onClick={() => requestSignIn("header")} className={secondary}>
+          {signInLabel}
+        </button>
+      ) : null}
+    </nav>
   );
 }
