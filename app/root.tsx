@@ -36,7 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await userOfRequest(app, request);
   const sessionCookie = renewedSessionCookie(app.config, request, user);
   const state = {
-    user: user ? { id: user.id, email: user.email, nick: user.nick, point: user.point, subscribePlan: user.subscribePlan } : null,
+    user: user
+      ? {
+          id: user.id,
+          email: user.email,
+          nick: user.nick,
+          point: user.point,
+          subscribePlan: user.subscribePlan,
+          avatar: user.avatar,
+        }
+      : null,
     language,
     dir: RTL_LANGUAGES.has(language) ? ("rtl" as const) : ("ltr" as const),
     messages: catalogFor(language),
@@ -138,6 +147,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     // An error page is interactive too (its links and sign-in button); browser tests wait for this.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  const view = <ErrorView status={status} />;
+  // No page shell here to open the sign-in: home is the way back.
+  const view = <ErrorView status={status} signIn={false} />;
   return i18n ? <I18nProvider value={i18n}>{view}</I18nProvider> : view;
 }

@@ -71,6 +71,8 @@ export const ERRORS = {
   PACK_TOO_LARGE_FOR_WHATSAPP: { http: 409, key: "errors.packTooLargeForWhatsapp" },
   /** A pack made in one go names PACK_MOODS_MIN to all of MOODS, each once. */
   MOODS_INVALID: { http: 400, key: "errors.moodsInvalid" },
+  /** A file sent as a picture (image type or name) whose bytes are no picture at all (issue 18). */
+  UPLOAD_NOT_AN_IMAGE: { http: 422, key: "errors.uploadNotAnImage" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

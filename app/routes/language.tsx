@@ -1,10 +1,17 @@
-import { isRouteErrorResponse, Outlet, redirect } from "react-router";
-import { DEFAULT_LANGUAGE, isLanguage, languageFromAcceptLanguage } from "#common/languages.ts";
+import { useEffect } from "react";
+import { isRouteErrorResponse, Outlet, redirect, useParams } from "react-router";
+import { LANGUAGE_COOKIE_DAYS } from "#common/constants.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromAcceptLanguage } from "#common/languages.ts";
 import { sameSitePath } from "#common/same-site-path.ts";
 import { LANGUAGE_COOKIE } from "#common/site.ts";
 import { ErrorView } from "../features/errors/error-view.tsx";
 import { SiteShell } from "../features/layout/site-shell.tsx";
 import type { Route } from "./+types/language";
+
+/** The `lang` cookie as the language picker writes it (app/features/layout/language-select.tsx). */
+function languageCookie(language: Language) {
+  return `${LANGUAGE_COOKIE}=${language}; Max-Age=${LANGUAGE_COOKIE_DAYS * 86400}; Path=/; SameSite=Lax`;
+}
 
 function cookieOf(request: Request, name: string) {
   const match = request.headers.get("cookie")?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]+)`));
@@ -14,7 +21,10 @@ function cookieOf(request: Request, name: string) {
 /**
  * The optional language prefix (spec §1): /en/... goes to the root, unknown prefixes are 404. A page
  * without a prefix goes to the remembered language (cookie), or on a first visit to the best match
- * of Accept-Language (zh-CN → zh, zh-HK → zh-TW); English stays at the root.
+ * of Accept-Language (zh-CN → zh, zh-HK → zh-TW); English stays at the root. A language reached
+ * through a prefixed link is remembered like a chosen one (issue 18): /en/… sets the cookie on its
+ * redirect; another prefix's page sets it in the browser (LanguageLayout), because its answer may be
+ * the shared visitor page (decision 0021), which must never carry a Set-Cookie.
  */
 export function loader({ params, request }: Route.LoaderArgs) {
   const { lang } = params;
@@ -36,13 +46,23 @@ export function loader({ params, request }: Route.LoaderArgs) {
   }
   if (lang === DEFAULT_LANGUAGE) {
     // "/en//host" must not become "//host" (another site): anything not a same-site path lands home.
-    throw redirect(sameSitePath(`${url.pathname.replace(/^\/en(?=\/|$)/, "") || "/"}${url.search}`), 301);
+    throw redirect(sameSitePath(`${url.pathname.replace(/^\/en(?=\/|$)/, "") || "/"}${url.search}`), {
+      status: 301,
+      headers: { "Set-Cookie": languageCookie(DEFAULT_LANGUAGE) },
+    });
   }
   if (!isLanguage(lang)) throw new Response("Not Found", { status: 404 });
   return null;
 }
 
 export default function LanguageLayout() {
+  const { lang } = useParams();
+  useEffect(() => {
+    if (!isLanguage(lang) || lang === DEFAULT_LANGUAGE) return;
+    if (document.cookie.split(/;\s*/).includes(`${LANGUAGE_COOKIE}=${lang}`)) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: the language cookie is not sensitive and must be readable by the server on the next visit
+    document.cookie = languageCookie(lang);
+  }, [lang]);
   return (
     <SiteShell>
       <Outlet />

@@ -1,14 +1,17 @@
+import { WaysBack } from "../features/errors/error-view.tsx";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { metaTranslate } from "../i18n/meta.ts";
+import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/not-available";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaTranslate(matches, "notAvailable.title") }, { name: "robots", content: "noindex" }];
 }
 
-/** Shown when a sticker or the service is not accessible to this visitor (spec §2). */
+/** Shown when a sticker or the service is not accessible to this visitor (spec §2), with the ways back (issue 18). */
 export default function NotAvailable() {
   const { t } = useTranslation();
+  const { to } = useLocalized();
   return (
     <main
       id="main"
@@ -16,6 +19,7 @@ export default function NotAvailable() {
     >
       <h1 className="font-semibold text-2xl">{t("notAvailable.title")}</h1>
       <p className="text-stone-600">{t("notAvailable.text")}</p>
+      <WaysBack home={to("/")} homeLabel={t("error.backHome")} signInLabel={t("polish.ways.signIn")} />
     </main>
   );
 }

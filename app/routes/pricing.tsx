@@ -30,7 +30,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const prices = introPrices(i18n.language);
   const { to } = useLocalized();
   const user = useUser();
-  const { subscription, refresh } = useSubscription(loaderData.subscription);
+  const { subscription, known, refresh } = useSubscription(loaderData.subscription);
   const { options, testMode } = loaderData;
   const userType = subscription?.userType ?? "trail";
   return (
@@ -46,7 +46,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </header>
-      <PricingPlans subscription={subscription} refreshSubscription={refresh} options={options} />
+      <PricingPlans subscription={subscription} known={known} refreshSubscription={refresh} options={options} />
       <p className="mx-auto max-w-3xl text-center text-sm text-stone-600">
         {t("pricing.priceTip", { days: options.trialDays, ...prices })}
       </p>

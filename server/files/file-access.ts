@@ -7,9 +7,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { AVATAR_KEY, avatarPathOf } from "../accounts/google/copy-google-avatar.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { stickers, styles, tasks } from "../db/schema.ts";
+import { stickers, styles, tasks, users } from "../db/schema.ts";
 import { sessionTokenOf } from "../http/api.ts";
 import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
@@ -58,6 +59,15 @@ async function uploadIsOwnedBy(db: Db, key: string, userId: number): Promise<boo
   return row !== undefined;
 }
 
+async function avatarIsOwnedBy(db: Db, key: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.avatarPath, avatarPathOf(key))))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The signed-in user of a file request (same session as pages), or null for a visitor or a dead token.
  * A file's answer does not re-issue the session cookie, so it leaves the idle deadline to the calls
@@ -90,6 +100,11 @@ export async function pictureAccess(
 export async function storedFileAccess(app: AppContext, c: Context<AppEnv>, key: string): Promise<FileAccess> {
   const picture = PICTURE_KEY.exec(key);
   if (picture?.[1]) return pictureAccess(app, c, picture[1]);
+  if (AVATAR_KEY.test(key)) {
+    // A face: only its own user loads it (the header's avatar, decision 0029).
+    const viewerId = await viewerIdOf(app, c);
+    return viewerId !== null && (await avatarIsOwnedBy(app.database.db, key, viewerId)) ? "owner" : null;
+  }
   if (!UPLOAD_KEY.test(key)) return null;
   const viewerId = await viewerIdOf(app, c);
   return viewerId !== null && (await uploadIsOwnedBy(app.database.db, key, viewerId)) ? "owner" : null;

@@ -93,7 +93,11 @@ export function packMakeCalls(app: AppContext) {
       if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
       const bytes = Buffer.from(await input.file.arrayBuffer());
       const upload = await decodePoolOf(app).run(() =>
-        readUpload(bytes, { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS }),
+        readUpload(
+          bytes,
+          { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS },
+          { type: input.file?.type, name: input.file?.name },
+        ),
       );
       return makePackFromImage(app, userId, { ...fields, png: upload.png });
     },

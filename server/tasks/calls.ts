@@ -6,6 +6,7 @@ import { defineCall, requireViewer } from "../http/define-call.ts";
 import { stickerListItem } from "../stickers/calls.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";
+import { findRecentImageTask } from "./find-recent-task.ts";
 import { checkAffordable, costOf, submitImageTask, submitTextTask } from "./submit-task.ts";
 import { getTask, todayGenDetail } from "./task-view.ts";
 
@@ -78,7 +79,11 @@ export function taskCalls(app: AppContext) {
       await checkAffordable(app, requireViewer(viewer).userId, costOf(app, TASK_TYPE.image));
       const bytes = Buffer.from(await input.file.arrayBuffer());
       const upload = await decodePoolOf(app).run(() =>
-        readUpload(bytes, { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS }),
+        readUpload(
+          bytes,
+          { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS },
+          { type: input.file?.type, name: input.file?.name },
+        ),
       );
       return submitImageTask(app, requireViewer(viewer).userId, {
         png: upload.png,
@@ -123,5 +128,17 @@ export function taskCalls(app: AppContext) {
     handle: ({ viewer }) => todayGenDetail(app, requireViewer(viewer).userId),
   });
 
-  return [submitText, submitImage, get, today];
+  const recent = defineCall({
+    method: "GET",
+    path: "/api/aitask/recentImage",
+    summary:
+      "The caller's newest single sticker from a picture started at or after `since` (server time in ms, 5 s of slack), or taskId null: a page whose upload failed on the way back finds the task the server accepted.",
+    tag: "tasks",
+    access: "user",
+    input: z.object({ since: z.coerce.number().int().min(0).max(8_640_000_000_000_000) }),
+    output: z.object({ taskId: z.number().nullable() }),
+    handle: ({ input, viewer }) => findRecentImageTask(app, requireViewer(viewer).userId, input.since),
+  });
+
+  return [submitText, submitImage, get, today, recent];
 }

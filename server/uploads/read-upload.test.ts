@@ -27,12 +27,12 @@ import {
   ZIP_POLYGLOT_PAYLOAD,
   zipArchive,
 } from "#tests/fixtures/hostile-uploads.ts";
-import { readUpload, sniffImageType, type UploadLimits } from "./read-upload.ts";
+import { type ClaimedFile, readUpload, sniffImageType, type UploadLimits } from "./read-upload.ts";
 
 const limits: UploadLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 25_000_000 };
 
-async function refusal(bytes: Buffer, uploadLimits: UploadLimits = limits): Promise<ErrorCode> {
-  const error = await readUpload(bytes, uploadLimits).then(
+async function refusal(bytes: Buffer, uploadLimits: UploadLimits = limits, claimed?: ClaimedFile): Promise<ErrorCode> {
+  const error = await readUpload(bytes, uploadLimits, claimed).then(
     () => expect.fail("the upload was accepted"),
     (caught: unknown) => caught,
   );
@@ -108,6 +108,23 @@ describe("readUpload refuses", () => {
     ["a RIFF file that is not WebP", riffWave],
   ])("%s as UPLOAD_UNSUPPORTED_TYPE", async (_, make) => {
     expect(await refusal(await make())).toBe("UPLOAD_UNSUPPORTED_TYPE");
+  });
+
+  it.each([
+    ["plain text sent as image/jpeg", plainText, { type: "image/jpeg", name: "notes.txt" }],
+    ["an HTML page named photo.png", htmlPage, { type: "application/octet-stream", name: "photo.png" }],
+    ["a PDF sent as image/webp", pdfDocument, { type: "image/webp", name: "scan" }],
+    ["a PNG with the wrong magic byte", wrongMagic, { type: "image/png", name: "picture.png" }],
+  ])('%s, claiming to be a picture, as UPLOAD_NOT_AN_IMAGE ("That picture can\'t be read")', async (_, make, claimed) => {
+    expect(await refusal(await make(), limits, claimed)).toBe("UPLOAD_NOT_AN_IMAGE");
+  });
+
+  it.each([
+    ["a GIF sent as image/gif", gifImage, { type: "image/gif", name: "cat.gif" }],
+    ["an SVG sent as image/svg+xml", svgWithScript, { type: "image/svg+xml", name: "logo.svg" }],
+    ["a PDF sent as application/pdf", pdfDocument, { type: "application/pdf", name: "scan.pdf" }],
+  ])("%s keeps UPLOAD_UNSUPPORTED_TYPE (a picture of another kind, or no claim to be one)", async (_, make, claimed) => {
+    expect(await refusal(await make(), limits, claimed)).toBe("UPLOAD_UNSUPPORTED_TYPE");
   });
 
   it("a 14000×14000 PNG bomb as UPLOAD_TOO_MANY_PIXELS", async () => {

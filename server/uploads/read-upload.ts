@@ -38,6 +38,41 @@ function startsWith(bytes: Uint8Array, magic: number[], offset = 0): boolean {
   return bytes.length >= offset + magic.length && magic.every((byte, i) => bytes[offset + i] === byte);
 }
 
+/** Pictures of a kind we do not take (GIF, SVG, HEIC/AVIF, BMP, TIFF, ICO), known by their first bytes. */
+function isOtherPictureType(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 256)).toString("latin1");
+  if (head.startsWith("GIF8") || head.startsWith("BM") || head.startsWith("II*\0") || head.startsWith("MM\0*")) return true;
+  if (head.startsWith("\0\0\x01\0")) return true;
+  // ISO media (HEIC, HEIF, AVIF): "ftyp" at byte 4.
+  if (head.slice(4, 8) === "ftyp") return true;
+  // SVG: markup (an XML prolog, comments) that holds an <svg> element.
+  return /^\s*</.test(head) && /<svg[\s>]/i.test(head);
+}
+
+/** What the sender said the file is: its declared content type and name (never trusted for decoding). */
+export interface ClaimedFile {
+  type?: string | undefined;
+  name?: string | undefined;
+}
+
+const PICTURE_NAME = /\.(png|jpe?g|jfif|webp|gif|heic|heif|avif|bmp|tiff?)$/i;
+
+/** Whether the sender presented the file as a picture (an image content type or a picture's file name). */
+function claimsToBePicture(claimed: ClaimedFile | undefined): boolean {
+  if (!claimed) return false;
+  return (claimed.type ?? "").toLowerCase().startsWith("image/") || PICTURE_NAME.test(claimed.name ?? "");
+}
+
+/**
+ * Why bytes that are none of our types are refused: a picture of another kind gets the list of the
+ * types we take (UPLOAD_UNSUPPORTED_TYPE); a file presented as a picture that is no picture at all
+ * (a renamed document, a damaged start) gets "That picture can't be read" (UPLOAD_NOT_AN_IMAGE, issue 18).
+ */
+function unknownTypeError(bytes: Uint8Array, claimed: ClaimedFile | undefined): AppError {
+  if (isOtherPictureType(bytes) || !claimsToBePicture(claimed)) return new AppError("UPLOAD_UNSUPPORTED_TYPE");
+  return new AppError("UPLOAD_NOT_AN_IMAGE");
+}
+
 /** The picture's type from its first bytes alone; file names and declared content types are not trusted. */
 export function sniffImageType(bytes: Uint8Array): UploadFormat | null {
   if (startsWith(bytes, PNG_MAGIC)) return "png";
@@ -46,11 +81,15 @@ export function sniffImageType(bytes: Uint8Array): UploadFormat | null {
   return null;
 }
 
-export async function readUpload(bytes: Buffer, limits: UploadLimits): Promise<AcceptedUpload> {
+/**
+ * `claimed` (the form part's type and name) only chooses the words of a refusal: whether the picture
+ * is one is decided from its bytes.
+ */
+export async function readUpload(bytes: Buffer, limits: UploadLimits, claimed?: ClaimedFile): Promise<AcceptedUpload> {
   if (bytes.length === 0) throw new AppError("UPLOAD_MISSING");
   if (bytes.length > limits.maxBytes) throw new AppError("UPLOAD_TOO_LARGE");
   const sourceFormat = sniffImageType(bytes);
-  if (sourceFormat === null) throw new AppError("UPLOAD_UNSUPPORTED_TYPE");
+  if (sourceFormat === null) throw unknownTypeError(bytes, claimed);
 
   // "error" (not the stricter default "warning") still refuses truncated and corrupt data, but lets
   // through the harmless libjpeg/libpng warnings many phone and editor exports carry.

@@ -13,6 +13,7 @@ import {
   JPEG_EXIF_ARTIST,
   jpegZipPolyglot,
   PNG_POLYGLOT_PAYLOAD,
+  plainText,
   pngBomb14000,
   pngPolyglot,
   svgWithScript,
@@ -78,7 +79,8 @@ describe("POST /api/aitask/submitGenerate refuses hostile uploads at no cost", (
   const cases: [string, ErrorCode, number, () => FormData | Promise<FormData>][] = [
     ["a 14000×14000 PNG bomb", "UPLOAD_TOO_MANY_PIXELS", 422, async () => formWith(await pngBomb14000())],
     ["an SVG with a script", "UPLOAD_UNSUPPORTED_TYPE", 415, () => formWith(svgWithScript(), "picture.svg")],
-    ["a PNG with the wrong magic byte", "UPLOAD_UNSUPPORTED_TYPE", 415, async () => formWith(await wrongMagic())],
+    ["a PNG with the wrong magic byte", "UPLOAD_NOT_AN_IMAGE", 422, async () => formWith(await wrongMagic())],
+    ["a text file named .jpg (image/png)", "UPLOAD_NOT_AN_IMAGE", 422, () => formWith(plainText(), "holiday.jpg")],
     ["a GIF named .png", "UPLOAD_UNSUPPORTED_TYPE", 415, async () => formWith(await gifImage())],
     ["a truncated PNG", "UPLOAD_UNREADABLE", 422, async () => formWith(await truncatedPng())],
     ["a truncated JPEG", "UPLOAD_UNREADABLE", 422, async () => formWith(await truncatedJpeg(), "picture.jpg")],

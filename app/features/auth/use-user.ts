@@ -6,6 +6,8 @@ export interface PageUser {
   nick: string;
   point: number;
   subscribePlan: string;
+  /** Our copy of the Google profile picture (`/files/avatar-….webp`, decision 0029), or null: the initial shows. */
+  avatar?: { path: string } | null;
 }
 
 /** The signed-in user from the root loader's initial state, or null for a visitor. */

@@ -70,9 +70,14 @@ export function UserMenu({ user }: { user: PageUser }) {
           aria-controls={menuId}
           aria-label={t("account.menu")}
           onClick={() => setOpen((value) => !value)}
-          className="grid size-10 place-items-center rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          className="grid size-10 place-items-center overflow-hidden rounded-full bg-primary-dark font-semibold text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
-          {initial}
+          {/* Our own copy of the Google picture, never Google's address (decision 0029). */}
+          {user.avatar?.path ? (
+            <img src={user.avatar.path} alt="" width={40} height={40} className="size-10 object-cover" />
+          ) : (
+            initial
+          )}
         </button>
         {open ? (
           <div

@@ -13,7 +13,6 @@ import type { MoodChoice } from "../packs/make/mood-chooser.tsx";
 import { requestPoints } from "../pricing/recharge-channel.ts";
 import { fetchTodayGenDetail, submitCreate } from "./create-requests.ts";
 import { rememberedTask, rememberTask } from "./current-task.ts";
-import { ImagePicker } from "./image-picker.tsx";
 import { StylePicker } from "./style-picker.tsx";
 import { TaskProgress } from "./task-progress.tsx";
 import { clearTryIt, readTryIt } from "./try-it.ts";
@@ -33,10 +32,14 @@ export interface CreateCosts {
 }
 
 type Mode = "text" | "image";
+/** A picture's upload: the share sent, or null while looking for its task after a failure (issue 18). */
+type Upload = number | null;
 /** One sticker, or a pack of moods: the same subject once per chosen mood (decision 0026). */
 type Kind = "one" | "pack";
 // A pack of moods is a second mode of the panel: its parts load when it is chosen (first-load budget).
 const MoodChooser = lazy(() => import("../packs/make/mood-chooser.tsx").then((module) => ({ default: module.MoodChooser })));
+// The picture picker shows only once "A picture" is chosen: its code loads then (first-load budget).
+const ImagePicker = lazy(() => import("./image-picker.tsx").then((module) => ({ default: module.ImagePicker })));
 const PackProgress = lazy(() => import("../packs/make/pack-progress.tsx").then((module) => ({ default: module.PackProgress })));
 
 /**
@@ -75,6 +78,8 @@ export function CreatePanel({
   const [ideas, setIdeas] = useState(suggestions);
   const [busy, setBusy] = useState(false);
   const [taskId, setTaskId] = useState<number | null>(null);
+  const [upload, setUpload] = useState<Upload | undefined>();
+  const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const [today, setToday] = useState<TodayGenDetail | null>(null);
   const ids = { prompt: useId(), count: useId(), cost: useId() };
 
@@ -149,16 +154,27 @@ export function CreatePanel({
       }
       return;
     }
+    const sending = mode === "image" ? picture : null;
+    setUploadProblem(null);
     try {
-      const task = await submitCreate({ prompt, styleId, visibility, picture: mode === "image" ? picture : null });
-      clearTryIt();
-      rememberTask(task.taskId);
-      setTaskId(task.taskId);
-      void revalidator.revalidate();
+      let id: number | null;
+      if (sending) {
+        setUpload(0);
+        const { submitPictureTask } = await import("./upload-picture.ts");
+        id = await submitPictureTask({ prompt, styleId, visibility, picture: sending }, setUpload);
+      } else id = (await submitCreate({ prompt, styleId, visibility })).taskId;
+      if (id === null) setUploadProblem("polish.upload.notStarted");
+      else {
+        clearTryIt();
+        rememberTask(id);
+        setTaskId(id);
+        void revalidator.revalidate();
+      }
     } catch (error) {
       if (error instanceof ApiError && error.status === "NOT_ENOUGH_POINTS") requestPoints({ needed: cost });
       else toastError(error, t);
     } finally {
+      setUpload(undefined);
       setBusy(false);
     }
   }
@@ -226,7 +242,11 @@ export function CreatePanel({
               </button>
             ))}
           </fieldset>
-          {mode === "image" ? <ImagePicker picture={picture} onChange={setPicture} /> : null}
+          {mode === "image" ? (
+            <Suspense fallback={<div className="min-h-28 rounded-2xl border-2 border-stone-200 border-dashed" />}>
+              <ImagePicker picture={picture} onChange={setPicture} />
+            </Suspense>
+          ) : null}
           <div className="space-y-2">
             <label htmlFor={ids.prompt} className="font-semibold text-lg">
               {mode === "text" ? t("create.promptLabel") : t("create.promptLabelOptional")}
@@ -306,8 +326,29 @@ export function CreatePanel({
               {busy ? (
                 <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white" />
               ) : null}
-              {busy ? t("create.starting") : kind === "pack" ? t("packMake.submit") : t("create.generate")}
+              {typeof upload === "number"
+                ? t("polish.upload.sending", { percent: Math.round(upload * 100) })
+                : upload === null
+                  ? t("polish.upload.checking")
+                  : busy
+                    ? t("create.starting")
+                    : kind === "pack"
+                      ? t("packMake.submit")
+                      : t("create.generate")}
             </button>
+            {typeof upload === "number" ? (
+              <progress
+                max={100}
+                value={Math.round(upload * 100)}
+                aria-label={t("polish.upload.sending", { percent: Math.round(upload * 100) })}
+                className="h-1.5 w-full overflow-hidden rounded-full accent-primary-dark"
+              />
+            ) : null}
+            {uploadProblem ? (
+              <p role="alert" className="text-center text-red-700 text-sm">
+                {t(uploadProblem)}
+              </p>
+            ) : null}
             <p id={ids.cost} className="text-center text-sm text-stone-600">
               {costLine}
             </p>

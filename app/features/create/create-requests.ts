@@ -1,28 +1,17 @@
 import { apiCall } from "#app/lib/api/client.ts";
-import { TIMEOUTS_MS } from "#common/constants.ts";
 import type { SubmittedTask, TaskView, TodayGenDetail, Visibility } from "#common/tasks.ts";
 
 export interface CreateRequest {
   prompt: string;
   styleId: number | null;
   visibility: Visibility;
-  /** A picture to make the sticker from; without it the prompt alone is used. */
-  picture: File | null;
 }
 
-/** Starts a task: text through submitGenerateText, a picture through the multipart submitGenerate. */
+/** Starts a sticker from words (submitGenerateText); a picture goes through upload-picture.ts. */
 export function submitCreate(request: CreateRequest): Promise<SubmittedTask> {
-  if (!request.picture) {
-    return apiCall<SubmittedTask>("POST", "/api/aitask/submitGenerateText", {
-      body: { prompt: request.prompt, visibility: request.visibility, ...(request.styleId ? { styleId: request.styleId } : {}) },
-    });
-  }
-  const form = new FormData();
-  form.append("file", request.picture);
-  form.append("prompt", request.prompt);
-  form.append("visibility", request.visibility);
-  if (request.styleId) form.append("styleId", String(request.styleId));
-  return apiCall<SubmittedTask>("POST", "/api/aitask/submitGenerate", { form, timeoutMs: TIMEOUTS_MS.upload });
+  return apiCall<SubmittedTask>("POST", "/api/aitask/submitGenerateText", {
+    body: { prompt: request.prompt, visibility: request.visibility, ...(request.styleId ? { styleId: request.styleId } : {}) },
+  });
 }
 
 export function fetchTask(taskId: number): Promise<TaskView> {

@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 
 const PICTURE_TYPES = ["image/png", "image/jpeg", "image/webp"];
-const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+/** A picked photo may be far larger (a 48 MP phone photo): it is shrunk before it is sent. */
+const PICKED_MAX_BYTES = 50 * 1024 * 1024;
 
-/** Why a picture cannot be used, as a catalog key, or null when it can (the server checks again). */
+/** Why a picked file cannot be used, as a catalog key, or null when it can (the server checks again). */
 function pictureProblem(file: File): string | null {
   if (!PICTURE_TYPES.includes(file.type)) return "errors.uploadUnsupportedType";
-  if (file.size > PICTURE_MAX_BYTES) return "errors.uploadTooLarge";
+  if (file.size > PICKED_MAX_BYTES) return "polish.upload.tooLarge";
   if (file.size === 0) return "errors.uploadUnreadable";
   return null;
 }
@@ -20,6 +21,9 @@ export function ImagePicker({ picture, onChange }: { picture: File | null; onCha
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  // Only the last pick counts: a slower earlier one finishing later is dropped.
+  const picks = useRef(0);
 
   useEffect(() => {
     if (!picture) {
@@ -31,11 +35,22 @@ export function ImagePicker({ picture, onChange }: { picture: File | null; onCha
     return () => URL.revokeObjectURL(url);
   }, [picture]);
 
-  function take(file: File | undefined) {
+  async function take(file: File | undefined) {
     if (!file) return;
+    const pick = ++picks.current;
     const reason = pictureProblem(file);
     setProblem(reason);
-    onChange(reason ? null : file);
+    onChange(null);
+    if (reason) return;
+    setPreparing(true);
+    // The shrink's code loads with the first pick (first-load budget).
+    const prepared = await (await import("./shrink-photo.ts")).preparePicture(file);
+    if (pick !== picks.current) return;
+    setPreparing(false);
+    if (typeof prepared === "string") {
+      setProblem(prepared);
+      if (input.current) input.current.value = "";
+    } else onChange(prepared);
   }
 
   return (
@@ -77,7 +92,7 @@ export function ImagePicker({ picture, onChange }: { picture: File | null; onCha
           onDrop={(event) => {
             event.preventDefault();
             setDragging(false);
-            take(event.dataTransfer.files[0]);
+            void take(event.dataTransfer.files[0]);
           }}
           className={`flex min-h-28 cursor-pointer flex-col items-center justify-center gap-1 rounded-2xl border-2 border-dashed p-4 text-center has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary ${
             dragging ? "border-primary bg-primary-light/40" : "border-stone-300 hover:bg-stone-50"
@@ -95,8 +110,14 @@ export function ImagePicker({ picture, onChange }: { picture: File | null; onCha
         aria-label={t("create.picture.choose")}
         aria-describedby={problem ? ids.problem : undefined}
         className="sr-only"
-        onChange={(event) => take(event.target.files?.[0])}
+        onChange={(event) => void take(event.target.files?.[0])}
       />
+      {preparing ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-stone-600">
+          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-primary-dark" />
+          {t("polish.upload.preparing")}
+        </p>
+      ) : null}
       {problem ? (
         <p id={ids.problem} role="alert" className="text-red-700 text-sm">
           {t(problem)}

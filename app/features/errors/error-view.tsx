@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { basePathOf } from "#app/i18n/language-of-path.ts";
 import { isLanguage } from "#common/languages.ts";
+import { requestSignIn } from "../auth/sign-in-request.ts";
+import { useUser } from "../auth/use-user.ts";
 
 export const ERROR_PAGE_TYPES = [403, 404, 500] as const;
 export type ErrorPageType = (typeof ERROR_PAGE_TYPES)[number];
@@ -16,20 +18,24 @@ const FALLBACK: Record<string, string> = {
   "error.500.text": "The studio hit a problem. Please try again in a moment.",
   "error.backHome": "Back to home",
   "error.requestId": "Request id: {{id}}",
+  "polish.ways.signIn": "Sign in",
 };
 
 /**
  * The error page body (spec §2 /error/{type}): status title, the catalog message asked for (a key
- * under `errors.`, decision 0013) or the status text, the request id when known, back home.
+ * under `errors.`, decision 0013) or the status text, the request id when known, back home and, to
+ * a visitor, sign in (issue 18; `signIn: false` where no page shell could open the sign-in).
  */
 export function ErrorView({
   status,
   messageKey,
   requestId,
+  signIn = true,
 }: {
   status: number;
   messageKey?: string | undefined;
   requestId?: string | undefined;
+  signIn?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const type: ErrorPageType = status === 403 || status === 404 ? status : 500;
@@ -54,13 +60,51 @@ export function ErrorView({
           {say("error.requestId", { id: requestId })}
         </p>
       ) : null}
-      <Link
-        to={basePathOf(language) || "/"}
+      <WaysBack
+        home={basePathOf(language) || "/"}
         replace={type === 404}
-        className="mt-4 inline-flex h-11 items-center rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-      >
-        {say("error.backHome")}
-      </Link>
+        homeLabel={say("error.backHome")}
+        signInLabel={say("polish.ways.signIn")}
+        signIn={signIn}
+      />
     </main>
+  );
+}
+
+const primary =
+  "inline-flex h-11 items-center rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
+const secondary =
+  "inline-flex h-11 items-center rounded-full px-6 font-medium text-primary-dark ring-1 ring-primary-dark hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
+
+/**
+ * The ways out of a dead end (/notAvailable, the error pages; issue 18): home, and for a visitor the
+ * sign-in (what was refused may be theirs). `signIn` is false where no page shell listens for the
+ * request (the root error boundary), so the button is never one that does nothing.
+ */
+export function WaysBack({
+  home,
+  homeLabel,
+  signInLabel,
+  signIn = true,
+  replace = false,
+}: {
+  home: string;
+  homeLabel: string;
+  signInLabel: string;
+  signIn?: boolean;
+  replace?: boolean;
+}) {
+  const user = useUser();
+  return (
+    <nav className="mt-4 flex flex-wrap items-center justify-center gap-3">
+      <Link to={home} replace={replace} className={primary}>
+        {homeLabel}
+      </Link>
+      {signIn && user === null ? (
+        <button type="button" onClick={() => requestSignIn("header")} className={secondary}>
+          {signInLabel}
+        </button>
+      ) : null}
+    </nav>
   );
 }

@@ -27,7 +27,7 @@ export default function PointsDialog({
   const user = useUser();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const { subscription, refresh } = useSubscription();
+  const { subscription, known, refresh } = useSubscription();
   useEffect(() => onRechargeSuccess(() => dialog.current?.close()), []);
   return (
     <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose} width={1241} className="bg-stone-50 p-6 md:p-8">
@@ -51,7 +51,7 @@ export default function PointsDialog({
           ×
         </button>
       </div>
-      <PricingPlans subscription={subscription} refreshSubscription={refresh} options={options} headingLevel={3} />
+      <PricingPlans subscription={subscription} known={known} refreshSubscription={refresh} options={options} headingLevel={3} />
       <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
         {user && user.subscribePlan === "" ? (
           <button

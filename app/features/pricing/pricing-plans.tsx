@@ -31,11 +31,14 @@ const buttonClass =
  */
 export function PricingPlans({
   subscription,
+  known = true,
   refreshSubscription,
   options,
   headingLevel = 2,
 }: {
   subscription: SubscriptionView | null;
+  /** False while a signed-in user's subscription is being read: prices and buttons wait (issue 18). */
+  known?: boolean;
   refreshSubscription: () => Promise<void>;
   options: PricingOptions;
   headingLevel?: 2 | 3;
@@ -48,7 +51,11 @@ export function PricingPlans({
   const busy = choice.pending !== null;
   const endsOn = subscription?.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd, language) : null;
 
+  // Until the subscription is known, no price (the trial offer is not for everyone) and no button.
+  const loading = choice.user !== null && !known;
+
   function label(plan: Plan): { text: string; disabled: boolean } {
+    if (loading) return { text: t("polish.pricing.loading"), disabled: true };
     if (!choice.user)
       return { text: plan.id === FREE_PLAN_ID ? t("pricing.button.signIn") : t(`pricing.button.${userType}`), disabled: false };
     const current = plan.id === choice.currentPlanId;
@@ -67,7 +74,12 @@ export function PricingPlans({
   }
 
   return (
-    <div className="space-y-10">
+    <div className="space-y-10" aria-busy={loading}>
+      {loading ? (
+        <p role="status" className="sr-only">
+          {t("polish.pricing.loading")}
+        </p>
+      ) : null}
       {choice.cancelled && endsOn ? (
         <p role="status" className="rounded-2xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
           {t("pricing.cancelTip", { date: endsOn })}
@@ -109,26 +121,35 @@ export function PricingPlans({
                 {t(`pricing.plan.${plan.key}.name`)}
               </Heading>
               <p className="mt-1 min-h-10 text-sm text-stone-600">{t(`pricing.plan.${plan.key}.summary`)}</p>
-              <p className="mt-4 flex items-baseline gap-2">
-                <span className="font-bold text-4xl">{formatPrice(price.amount, language)}</span>
-                <span className="text-stone-600">{t("pricing.perMonth")}</span>
-                {price.intro ? (
-                  <span className="text-stone-500">
-                    <s aria-hidden="true">{formatPrice(price.original, language)}</s>
-                    <span className="sr-only">
-                      {t("pricing.originalPrice", { price: formatPrice(price.original, language) })}
-                    </span>
-                  </span>
-                ) : null}
-              </p>
-              <p className="mt-1 min-h-5 text-sm text-stone-600">
-                {plan.interval
-                  ? t(price.intro ? `pricing.plan.${plan.key}.introBilling` : `pricing.plan.${plan.key}.billing`, {
-                      days: options.trialDays,
-                      total: formatPrice(plan.periodAmountCents / 100, language),
-                    })
-                  : t("pricing.plan.free.billing")}
-              </p>
+              {loading ? (
+                <div aria-hidden="true" data-testid="price-loading" className="mt-4 animate-pulse space-y-2">
+                  <div className="h-10 w-32 rounded-lg bg-stone-200" />
+                  <div className="h-4 w-48 rounded bg-stone-100" />
+                </div>
+              ) : (
+                <>
+                  <p className="mt-4 flex items-baseline gap-2">
+                    <span className="font-bold text-4xl">{formatPrice(price.amount, language)}</span>
+                    <span className="text-stone-600">{t("pricing.perMonth")}</span>
+                    {price.intro ? (
+                      <span className="text-stone-500">
+                        <s aria-hidden="true">{formatPrice(price.original, language)}</s>
+                        <span className="sr-only">
+                          {t("pricing.originalPrice", { price: formatPrice(price.original, language) })}
+                        </span>
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="mt-1 min-h-5 text-sm text-stone-600">
+                    {plan.interval
+                      ? t(price.intro ? `pricing.plan.${plan.key}.introBilling` : `pricing.plan.${plan.key}.billing`, {
+                          days: options.trialDays,
+                          total: formatPrice(plan.periodAmountCents / 100, language),
+                        })
+                      : t("pricing.plan.free.billing")}
+                  </p>
+                </>
+              )}
               <ul className="my-6 flex-1 space-y-2 text-sm">
                 {featuresOf(plan, options, t).map((feature) => (
                   <li key={feature} className="flex gap-2">

@@ -45,17 +45,11 @@ function serverTimeOf(response: Response): number | null {
   return Number.isNaN(time) ? null : time + 500;
 }
 
-async function send<T>(method: "GET" | "POST", path: string, options: CallOptions, retriedStale = false): Promise<T> {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(options.params ?? {})) {
-    if (value !== null && value !== undefined) search.append(name, String(value));
-  }
-  const params: SignedParam[] =
-    method === "GET"
-      ? [...search.entries()]
-      : options.form
-        ? [...options.form.entries()].filter(([, value]) => typeof value === "string")
-        : bodyParams(options.body ?? {});
+/**
+ * The headers that sign a call (decision 0003) and whether it went out signed in. Shared with the
+ * picture upload that reports its progress (app/features/create/upload-picture.ts), which needs XHR.
+ */
+export async function signedHeadersFor(method: "GET" | "POST", path: string, params: SignedParam[]) {
   const timestamp = String(Math.round(serverNow()));
   const signedIn = apiClientState.signedIn;
   const signature = await signCall(method, path, params, timestamp, apiClientState.signingKey);
@@ -68,6 +62,21 @@ async function send<T>(method: "GET" | "POST", path: string, options: CallOption
     [SIGNATURE_HEADERS.key]: signedIn ? "session" : "client",
     "Accept-Language": acceptLanguageOf(apiClientState.language),
   };
+  return { headers, signedIn };
+}
+
+async function send<T>(method: "GET" | "POST", path: string, options: CallOptions, retriedStale = false): Promise<T> {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(options.params ?? {})) {
+    if (value !== null && value !== undefined) search.append(name, String(value));
+  }
+  const params: SignedParam[] =
+    method === "GET"
+      ? [...search.entries()]
+      : options.form
+        ? [...options.form.entries()].filter(([, value]) => typeof value === "string")
+        : bodyParams(options.body ?? {});
+  const { headers, signedIn } = await signedHeadersFor(method, path, params);
   // A FormData body sets its own multipart Content-Type (with the boundary).
   if (method === "POST" && !options.form) headers["Content-Type"] = "application/json";
   const url = search.size > 0 ? `${path}?${search}` : path;

@@ -10,6 +10,7 @@ import { endSession } from "#server/sessions/end-session.ts";
 import { resolveSession } from "#server/sessions/resolve-session.ts";
 import { setSessionCookie } from "#server/sessions/session-cookie.ts";
 import { getUserInfo, userInfoSchema } from "#server/sessions/user-info.ts";
+import { copyGoogleAvatar } from "./copy-google-avatar.ts";
 import {
   GOOGLE_NONCE_COOKIE,
   GOOGLE_NONCE_COOKIE_PATH,
@@ -79,6 +80,8 @@ export function googleLoginCalls(app: AppContext) {
       deleteCookie(c, GOOGLE_NONCE_COOKIE, { path: GOOGLE_NONCE_COOKIE_PATH, secure: app.config.secure });
       const db = app.database.db;
       const user = await findOrCreateGoogleUser(db, app.config, { identity, inviteCode: input.invCode });
+      // Bounded, and never throws: a picture that cannot be copied leaves the initial (decision 0029).
+      await copyGoogleAvatar(app, user.userId, identity.picture ?? null);
       // A sign-in always starts a new session; the one this tab had (if any) ends.
       if (viewer) await endSession(db, viewer.sessionId);
       const session = await createSession(db, user.userId);

@@ -10,6 +10,8 @@ export interface GoogleIdentity {
   sub: string;
   email: string;
   name: string | null;
+  /** The profile picture's address (`picture`), copied at sign-in (copy-google-avatar.ts). */
+  picture?: string | null;
 }
 
 /** A token issued longer ago than this is refused (`iat`, decision 0013): Google issues it at the click. */
@@ -52,14 +54,21 @@ export function createGoogleTokenVerifier(
       email,
       email_verified: verified,
       name,
+      picture,
     } = payload as JWTPayload & {
       email?: unknown;
       email_verified?: unknown;
       name?: unknown;
+      picture?: unknown;
     };
     if (typeof sub !== "string" || !sub || typeof email !== "string" || !email || verified !== true) {
       throw new AppError("GOOGLE_TOKEN_INVALID", "e-mail missing or not verified");
     }
-    return { sub, email, name: typeof name === "string" ? name : null };
+    return {
+      sub,
+      email,
+      name: typeof name === "string" ? name : null,
+      picture: typeof picture === "string" && picture.length <= 2048 ? picture : null,
+    };
   };
 }
