@@ -71,31 +71,45 @@ const COMPILED = WORD_LISTS.map(compileList);
 const ALLOWED_WORDS = COMPILED.flatMap((list) => list.allowedWords);
 /** Longest first, so an allowed word is taken out whole before a shorter one inside it. */
 const ALLOWED_SUBSTRINGS = COMPILED.flatMap((list) => list.allowedSubstrings).sort((a, b) => b.length - a.length);
+const RULES = COMPILED.flatMap((list) => list.rules);
+/** Whole single words (most entries) are looked up; stems, phrases and substrings are scanned. */
+const WHOLE_WORDS = new Map<string, Rule>();
+for (const rule of RULES) {
+  const [only] = rule.words;
+  if (rule.words.length === 1 && only && !only.anyStart && !only.anyEnd && !WHOLE_WORDS.has(only.text))
+    WHOLE_WORDS.set(only.text, rule);
+}
+const SCANNED = RULES.filter((rule) => !(rule.words.length === 1 && WHOLE_WORDS.get(rule.words[0]?.text ?? "") === rule));
 
-function phraseAt(words: Set<string>[], start: number, phrase: WordPattern[]): boolean {
-  return phrase.every((pattern, offset) => {
-    const variants = words[start + offset];
-    return variants !== undefined && [...variants].some((word) => wordMatches(pattern, word));
-  });
+function phraseAt(words: string[][], start: number, phrase: WordPattern[]): boolean {
+  return phrase.every((pattern, offset) => words[start + offset]?.some((word) => wordMatches(pattern, word)) ?? false);
+}
+
+function matchOf(rule: Rule): BlockedMatch {
+  return { language: rule.language, category: rule.category, entry: rule.entry };
 }
 
 /** The first rule a prompt breaks, or null. */
 export function findBlocked(prompt: string): BlockedMatch | null {
   const folded = foldText(prompt);
   // An allowed word ("누드김밥", "ヌードル") is innocent as a whole: it leaves the prompt before matching.
-  const words = foldedWords(folded).filter(
-    (variants) => !ALLOWED_WORDS.some((pattern) => [...variants].some((word) => wordMatches(pattern, word))),
-  );
+  const words = foldedWords(folded)
+    .map((variants) => [...variants])
+    .filter((variants) => !ALLOWED_WORDS.some((pattern) => variants.some((word) => wordMatches(pattern, word))));
+  for (const variants of words) {
+    for (const word of variants) {
+      const rule = WHOLE_WORDS.get(word);
+      if (rule) return matchOf(rule);
+    }
+  }
   let compact = compactText(folded);
   for (const allowed of ALLOWED_SUBSTRINGS) compact = compact.split(allowed).join(" ");
-  for (const { rules } of COMPILED) {
-    for (const rule of rules) {
-      const hit =
-        rule.words.length === 0
-          ? rule.substring !== "" && compact.includes(rule.substring)
-          : words.some((_, start) => phraseAt(words, start, rule.words));
-      if (hit) return { language: rule.language, category: rule.category, entry: rule.entry };
-    }
+  for (const rule of SCANNED) {
+    const hit =
+      rule.words.length === 0
+        ? rule.substring !== "" && compact.includes(rule.substring)
+        : words.some((_, start) => phraseAt(words, start, rule.words));
+    if (hit) return matchOf(rule);
   }
   return null;
 }
