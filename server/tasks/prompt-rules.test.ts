@@ -103,6 +103,16 @@ describe("prompt rules: one maintained list per language", () => {
       for (const category of CATEGORIES) expect(list[category].length, `${list.language} ${category}`).toBeGreaterThan(0);
   });
 
+  it("blocks every entry of every list written plainly (no entry is unreachable after folding)", () => {
+    for (const list of WORD_LISTS) {
+      for (const category of CATEGORIES) {
+        for (const entry of list[category]) {
+          expect(findBlocked(entry.replace(/\*/g, "")), `${list.language} ${category} "${entry}"`).not.toBeNull();
+        }
+      }
+    }
+  });
+
   for (const language of LANGUAGES) {
     describe(`${language}`, () => {
       it.each(EXAMPLES[language].blocked)(`blocks "%s"`, (prompt) => {

@@ -151,4 +151,32 @@ describe("the flagged seam is any provider's", () => {
     expect(drawn).toBe(1);
     expect(await balanceOf(t, user.userId)).toBe(before + 1);
   });
+
+  it("five attempts of one flagged task at once (duplicated jobs) refund it exactly once", async () => {
+    const user = await userWithPoints(t, "flagged-race@example.com", 1);
+    const [task] = await t.app.database.db
+      .insert(tasks)
+      .values({ userId: user.userId, type: 1, prompt: "a cloud", cost: 1 })
+      .returning({ id: tasks.id });
+    const taskId = task!.id;
+    await changePoints(t.app.database.db, {
+      userId: user.userId,
+      delta: -1,
+      reason: "generate",
+      idempotencyKey: `task:${taskId}:debit`,
+    });
+    const before = await balanceOf(t, user.userId);
+    const flagging: GenerationProvider = {
+      name: "flagging",
+      textToSticker: () => Promise.reject(new GenerationError("RESULT_FLAGGED", "the safety check stopped it")),
+      imageToSticker: () => Promise.reject(new GenerationError("RESULT_FLAGGED", "the safety check stopped it")),
+    };
+    await Promise.all(Array.from({ length: 5 }, () => runTaskAttempt(t.app, flagging, { taskId, retryCount: 0, retryLimit: 1 })));
+    expect(await balanceOf(t, user.userId)).toBe(before + 1);
+    const refunds = await t.app.database.db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.idempotencyKey, `task:${taskId}:refund`));
+    expect(refunds).toHaveLength(1);
+  });
 });
