@@ -4,6 +4,9 @@
  * defeats spelling tricks; and, through the real API, a blocked prompt answers PROMPT_BLOCKED in the
  * caller's language before any point is spent or any task is written.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translate } from "#common/i18n/catalogs.ts";
@@ -60,7 +63,15 @@ const EXAMPLES: Record<Language, { blocked: string[]; innocent: string[] }> = {
   },
   pt: {
     blocked: ["pornografia", "mulher nua na praia", "estupro", "pedófilo", "decapitação"],
-    innocent: ["uma pelada de futebol", "nuvem feliz", "sexta-feira", "um gato estudando", "Essex"],
+    innocent: [
+      "kkkk que gato engraçado",
+      "kkk",
+      "uma pelada de futebol",
+      "nuvem feliz",
+      "sexta-feira",
+      "um gato estudando",
+      "Essex",
+    ],
   },
   es: {
     blocked: ["pornografía", "mujer desnuda", "violador", "pedófilo", "decapitado"],
@@ -68,7 +79,7 @@ const EXAMPLES: Record<Language, { blocked: string[]; innocent: string[] }> = {
   },
   hi: {
     blocked: ["अश्लील तस्वीर", "नग्न महिला", "बलात्कार", "पोर्न", "नाज़ी झंडा"],
-    innocent: ["बलवान शेर", "स्वस्तिक रंगोली", "नमस्ते बिल्ली", "बाल कटवाता बंदर", "दिवाली का दीया"],
+    innocent: ["नग्न पेड़", "नंगे पांव चलता बच्चा", "बलवान शेर", "स्वस्तिक रंगोली", "नमस्ते बिल्ली", "बाल कटवाता बंदर", "दिवाली का दीया"],
   },
   ar: {
     blocked: ["صور إباحية", "امرأة عارية", "الاغتصاب", "التحرش بالأطفال", "علم نازي"],
@@ -88,7 +99,7 @@ const EXAMPLES: Record<Language, { blocked: string[]; innocent: string[] }> = {
   },
   bn: {
     blocked: ["অশ্লীল ছবি", "নগ্ন নারী", "ধর্ষণ", "পর্ন", "নাৎসি পতাকা"],
-    innocent: ["ধর্মীয় উৎসব", "নগর জীবন", "বিড়াল ছানা", "সেক্সটেন্ট নয়, ঘড়ি"],
+    innocent: ["নগ্ন গাছ", "ধর্মীয় উৎসব", "নগর জীবন", "বিড়াল ছানা", "সেক্সটেন্ট নয়, ঘড়ি"],
   },
   id: {
     blocked: ["bokep", "foto telanjang", "diperkosa", "pemerkosaan", "cara bunuh diri"],
@@ -131,6 +142,36 @@ describe("prompt rules: one maintained list per language", () => {
   });
 });
 
+/** Every string of a catalog (nested sections and plural forms included). */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  return value && typeof value === "object" ? Object.values(value).flatMap(stringsOf) : [];
+}
+
+describe("prompt rules: everyday text in every language passes (false positives)", () => {
+  it("lets every text of the product's 14 catalogs pass", () => {
+    const dir = path.join(import.meta.dirname, "../../common/i18n/locales");
+    const texts = readdirSync(dir).flatMap((file) => stringsOf(JSON.parse(readFileSync(path.join(dir, file), "utf8"))));
+    expect(texts.length).toBeGreaterThan(5_000);
+    expect(texts.filter((text) => findBlocked(text) !== null)).toEqual([]);
+  });
+
+  it("lets every emoji name and keyword pass, in the 13 languages emojibase has (Indonesian through Malay)", () => {
+    const require = createRequire(import.meta.url);
+    const root = path.dirname(require.resolve("emojibase-data/package.json"));
+    const texts = new Set<string>();
+    for (const locale of ["en", "bn", "de", "es", "fr", "hi", "ja", "ko", "pt", "ru", "zh", "zh-hant", "ms"]) {
+      const emoji = JSON.parse(readFileSync(path.join(root, locale, "data.json"), "utf8")) as {
+        label: string;
+        tags?: string[];
+      }[];
+      for (const { label, tags } of emoji) for (const text of [label, ...(tags ?? [])]) texts.add(text);
+    }
+    expect(texts.size).toBeGreaterThan(50_000);
+    expect([...texts].filter((text) => findBlocked(text) !== null)).toEqual([]);
+  });
+});
+
 describe("prompt rules: spelling tricks meet the list", () => {
   it.each([
     ["capitals", "PORN"],
@@ -159,7 +200,7 @@ describe("prompt rules: spelling tricks meet the list", () => {
     // नग्न (naked) is listed; नगर (city) shares its consonants' start, and बल (strength) starts बलात्कार.
     expect(findBlocked("नगर")).toBeNull();
     expect(findBlocked("बलवान")).toBeNull();
-    expect(findBlocked("नग्न")).not.toBeNull();
+    expect(findBlocked("नग्न महिला")).not.toBeNull();
   });
 });
 

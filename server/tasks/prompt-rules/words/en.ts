@@ -56,6 +56,6 @@ export const en: WordList = {
   ],
   minors: ["loli", "lolis", "lolicon", "shota", "shotacon", "pedo", "pedos", "pedophil*", "paedophil*", "jailbait", "csam"],
   violence: ["beheading*", "beheaded", "decapitat*", "dismember*", "disembowel*", "snuff film*", "guro", "blood and gore"],
-  hate: ["nazi", "nazis", "heil hitler", "sieg heil", "nigger*", "faggot*", "kike", "kikes", "wetback*", "white power", "kkk"],
+  hate: ["nazi", "nazis", "heil hitler", "sieg heil", "nigger*", "faggot*", "kike", "kikes", "wetback*", "white power"],
   selfHarm: ["kill myself", "killing myself", "suicide method*", "how to commit suicide", "how to self harm", "cutting myself"],
 };
