@@ -15,6 +15,10 @@ import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
 import { balanceOf, userWithPoints } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { tasks } from "../db/schema.ts";
+import { AR_WORDS } from "../generation/lexicon/hand-ar.ts";
+import { EN_SUBJECTS } from "../generation/lexicon/hand-en.ts";
+import { ID_WORDS } from "../generation/lexicon/hand-id.ts";
+import { HAN_WORDS, MOOD_WORDS } from "../generation/lexicon/hand-moods.ts";
 import { findBlocked } from "./prompt-rules/find-blocked.ts";
 import { CATEGORIES } from "./prompt-rules/word-list.ts";
 import { WORD_LISTS } from "./prompt-rules/words/index.ts";
@@ -154,6 +158,12 @@ describe("prompt rules: everyday text in every language passes (false positives)
     const texts = readdirSync(dir).flatMap((file) => stringsOf(JSON.parse(readFileSync(path.join(dir, file), "utf8"))));
     expect(texts.length).toBeGreaterThan(5_000);
     expect(texts.filter((text) => findBlocked(text) !== null)).toEqual([]);
+  });
+
+  it("lets every word of the generator's hand tables pass (Arabic, Indonesian, English, Chinese and Japanese, moods)", () => {
+    const words = [AR_WORDS, ID_WORDS, EN_SUBJECTS, HAN_WORDS, MOOD_WORDS].flatMap((table) => Object.keys(table));
+    expect(words.length).toBeGreaterThan(700);
+    expect(words.filter((word) => findBlocked(word) !== null)).toEqual([]);
   });
 
   it("lets every emoji name and keyword pass, in the 13 languages emojibase has (Indonesian through Malay)", () => {
