@@ -14,7 +14,8 @@ import { signInByEmail, uniqueEmail } from "./session.ts";
  * app here draws through the OpenAI provider against a stand-in that answers every call as OpenAI does
  * when it flags one (400, "moderation_blocked"). This spec starts that app itself, on its own port.
  */
-const FLAG_APP_PORT = E2E_PORT + 7;
+// One per parallel worker: the desktop and phone runs of this file may run at the same time.
+const FLAG_APP_PORT = E2E_PORT + 7 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const FLAG_APP_URL = `http://localhost:${FLAG_APP_PORT}`;
 
 let imagesApi: Server;
