@@ -227,19 +227,24 @@ describe("hosted image → sticker", () => {
 });
 
 describe("hosted provider failures", () => {
-  it("marks a content-policy refusal as rejected and not worth retrying", async () => {
-    respond = (_req, res) =>
-      json(
-        res,
-        400,
-        openAiError("Your request was rejected by the safety system.", "moderation_blocked", "image_generation_user_error"),
-      );
+  it.each([
+    ["moderation_blocked", "Your request was rejected by the safety system."],
+    ["content_policy_violation", "Your request was rejected as a result of our safety system."],
+  ])("marks a safety-system refusal (%s) as RESULT_FLAGGED and not worth retrying", async (providerCode, message) => {
+    respond = (_req, res) => json(res, 400, openAiError(message, providerCode, "image_generation_user_error"));
     const error = await hostedError(provider().textToSticker({ prompt: "something forbidden", style: "cartoon" }));
-    expect(error.code).toBe("PROVIDER_REJECTED");
+    expect(error.code).toBe("RESULT_FLAGGED");
     expect(error.retryable).toBe(false);
     expect(error.status).toBe(400);
-    expect(error.providerCode).toBe("moderation_blocked");
-    expect(error.message).toContain("rejected by the safety system");
+    expect(error.providerCode).toBe(providerCode);
+    expect(error.message).toContain("safety system");
+    expect(requests).toHaveLength(1);
+  });
+
+  it("keeps any other 400 a plain refusal (PROVIDER_REJECTED), not a flag", async () => {
+    respond = (_req, res) => json(res, 400, openAiError("Invalid size.", "invalid_value", "invalid_request_error"));
+    const error = await hostedError(provider().textToSticker({ prompt: "a cat", style: "cartoon" }));
+    expect([error.code, error.retryable]).toEqual(["PROVIDER_REJECTED", false]);
   });
 
   it.each([

@@ -7,7 +7,13 @@ import type { OutputInfo } from "sharp";
 import sharp from "sharp";
 import type { MoodId } from "#common/packs.ts";
 import { moodName } from "./mood-art.ts";
-import type { GeneratedSticker, GenerationProvider, ImageStickerRequest, TextStickerRequest } from "./provider.ts";
+import type {
+  GeneratedSticker,
+  GenerationErrorCode,
+  GenerationProvider,
+  ImageStickerRequest,
+  TextStickerRequest,
+} from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { finishSticker } from "./render/finish.ts";
 import type { Raster } from "./render/pixels.ts";
@@ -23,7 +29,18 @@ export interface OpenAiProviderOptions {
   timeoutMs: number;
 }
 
-export type HostedProviderErrorCode = "PROVIDER_REJECTED" | "PROVIDER_UNAVAILABLE" | "PROVIDER_TIMEOUT" | "PROVIDER_BAD_OUTPUT";
+export type HostedProviderErrorCode =
+  | "PROVIDER_REJECTED"
+  | "PROVIDER_UNAVAILABLE"
+  | "PROVIDER_TIMEOUT"
+  | "PROVIDER_BAD_OUTPUT"
+  | Extract<GenerationErrorCode, "RESULT_FLAGGED">;
+
+/**
+ * What the images API answers when its safety system stops a prompt or a picture: gpt-image models
+ * say "moderation_blocked", DALL·E "content_policy_violation" (both with HTTP 400).
+ */
+const FLAGGED_CODES = new Set(["moderation_blocked", "content_policy_violation"]);
 
 /**
  * A failed hosted call; `retryable` tells the job queue whether another attempt may be made. Every
@@ -227,6 +244,13 @@ function toHostedError(error: unknown, apiKey: string): unknown {
     return new HostedProviderError("PROVIDER_UNAVAILABLE", `The image provider is unavailable: ${detail}`, {
       ...meta,
       retryable: error.status < 500,
+    });
+  }
+  if (error.status === 400 && FLAGGED_CODES.has(error.code ?? "")) {
+    // Flagged by the provider's safety check (decision 0032): asking again would be refused again.
+    return new HostedProviderError("RESULT_FLAGGED", `The image provider's safety check stopped the sticker: ${detail}`, {
+      ...meta,
+      retryable: false,
     });
   }
   return new HostedProviderError("PROVIDER_REJECTED", `The image provider refused the request: ${detail}`, {

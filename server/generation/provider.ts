@@ -37,7 +37,12 @@ export interface GenerationProvider {
   imageToSticker(req: ImageStickerRequest): Promise<GeneratedSticker>;
 }
 
-export type GenerationErrorCode = "EMPTY_PROMPT" | "UNKNOWN_STYLE" | "BAD_IMAGE";
+/**
+ * `RESULT_FLAGGED`: the provider's own safety check stopped the prompt or the picture it drew. Any
+ * provider may say so (the offline generator never does); the task then fails with its points back,
+ * is never tried again, and nothing is stored or shown (decision 0032).
+ */
+export type GenerationErrorCode = "EMPTY_PROMPT" | "UNKNOWN_STYLE" | "BAD_IMAGE" | "RESULT_FLAGGED";
 
 /** A request the generator refuses; the service maps the code to a user-facing message. */
 export class GenerationError extends Error {

@@ -43,6 +43,8 @@ const GENERATOR_LOST = new Set(["GENERATOR_CRASHED", "GENERATION_TIMEOUT", "GENE
 
 /** `drawn`: the provider already returned this attempt's picture, so the failure came after it. */
 function isRetryable(app: AppContext, error: unknown, drawn: boolean): boolean {
+  // The provider's safety check stopped it (decision 0032): another attempt would be stopped again.
+  if (failureCodeOf(error) === "RESULT_FLAGGED") return false;
   const retryable = (error as { retryable?: unknown }).retryable;
   if (app.config.GENERATION_PROVIDER === "openai") {
     // A hosted picture that arrived has been paid for: a later step failing (storing, finishing) must

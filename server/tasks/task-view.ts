@@ -19,6 +19,7 @@ const TASK_FAILURE_KEYS: Record<string, string> = {
   PROVIDER_UNAVAILABLE: "tasks.failed.unavailable",
   PROVIDER_TIMEOUT: "tasks.failed.unavailable",
   PROVIDER_BAD_OUTPUT: "tasks.failed.unavailable",
+  RESULT_FLAGGED: "errors.resultFlagged",
 };
 
 export function failureMessage(code: string, language: Language): string {
