@@ -71,6 +71,12 @@ export const ERRORS = {
   PACK_TOO_LARGE_FOR_WHATSAPP: { http: 409, key: "errors.packTooLargeForWhatsapp" },
   /** A pack made in one go names PACK_MOODS_MIN to all of MOODS, each once. */
   MOODS_INVALID: { http: 400, key: "errors.moodsInvalid" },
+  /** The caller already reported this sticker: one report per user per sticker (issue 16). */
+  ALREADY_REPORTED: { http: 409, key: "errors.alreadyReported" },
+  /** A user cannot report their own sticker. */
+  OWN_STICKER_REPORT: { http: 409, key: "errors.ownStickerReport" },
+  /** A banned account: no sign-in, no new tasks (decision 0031). */
+  ACCOUNT_BANNED: { http: 403, key: "errors.accountBanned" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -3,7 +3,8 @@
  * the small `{picId}-160.webp` of decision 0023) is public while one public sticker or one style preview uses it; otherwise only the owner of a sticker
  * made from it sees it. An uploaded photo (`upload-….png`) is only ever its uploader's. Anything else
  * (derived downloads, unknown names) is not served by name at all. The answer is read from the
- * database on every request, so a sticker made private stops being served at once.
+ * database on every request, so a sticker made private, or hidden by moderation (decision 0031), stops
+ * being served at once.
  */
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
@@ -14,6 +15,7 @@ import { sessionTokenOf } from "../http/api.ts";
 import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
+import { shownToEveryone } from "../stickers/shown-stickers.ts";
 
 /** `public`: anyone, cacheable by anyone; `owner`: this viewer only; null: answer NOT_FOUND. */
 export type FileAccess = "public" | "owner" | null;
@@ -32,7 +34,7 @@ async function pictureIsPublic(db: Db, picId: string, stylePreviews: boolean): P
   const [sticker] = await db
     .select({ id: stickers.id })
     .from(stickers)
-    .where(and(eq(stickers.picId, picId), eq(stickers.visibility, "public")))
+    .where(and(eq(stickers.picId, picId), shownToEveryone))
     .limit(1);
   if (sticker) return true;
   if (!stylePreviews) return false;
