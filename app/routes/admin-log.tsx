@@ -1,0 +1,103 @@
+import { Link } from "react-router";
+import { pageContext } from "../context.server.ts";
+import { pageModerationActions, staffOfPage } from "../features/moderation/desk.server.ts";
+import { deskDate } from "../features/moderation/desk-actions.ts";
+import { DeskNav } from "../features/moderation/desk-nav.tsx";
+import { useTranslation } from "../i18n/i18n.tsx";
+import { metaTranslate } from "../i18n/meta.ts";
+import { useLocalized } from "../i18n/use-localized.ts";
+import type { Route } from "./+types/admin-log";
+
+const LOG_PAGE_SIZE = 50;
+
+/** /admin/log: every moderation action, newest first (decision 0031); 404 to everyone but staff. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = context.get(pageContext);
+  await staffOfPage(app, request);
+  const page = Math.max(1, Math.min(100_000, Number(new URL(request.url).searchParams.get("page")) || 1));
+  return { page, log: await pageModerationActions(app.database.db, { page, size: LOG_PAGE_SIZE }) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaTranslate(matches, "admin.log")} — Sticker Studio` }, { name: "robots", content: "noindex" }];
+}
+
+const linkClass =
+  "inline-flex h-10 items-center rounded-full bg-white px-4 font-medium ring-1 ring-stone-300 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
+
+export default function AdminLog({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { to } = useLocalized();
+  const { log, page } = loaderData;
+  const pages = Math.max(1, Math.ceil(log.total / LOG_PAGE_SIZE));
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="mb-4 font-bold text-3xl">{t("admin.title")}</h1>
+      <DeskNav current="log" />
+      <section aria-labelledby="desk-log" className="mt-6">
+        <h2 id="desk-log" className="mb-3 font-semibold text-2xl">
+          {t("admin.log")}
+        </h2>
+        {log.list.length === 0 ? (
+          <p className="text-stone-600">{t("admin.logEmpty")}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
+            <table className="w-full text-start text-sm">
+              <thead className="bg-stone-50">
+                <tr>
+                  <th scope="col" className="p-3 text-start">
+                    {t("admin.when")}
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    {t("admin.who")}
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    {t("admin.what")}
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    {t("admin.target")}
+                  </th>
+                  <th scope="col" className="p-3 text-start">
+                    {t("admin.notes")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.list.map((entry) => (
+                  <tr key={entry.id} className="border-stone-100 border-t">
+                    <td className="whitespace-nowrap p-3">{deskDate(language, entry.createdAt)}</td>
+                    <td className="break-all p-3">{entry.actor.email || `#${entry.actor.userId}`}</td>
+                    <td className="p-3">{t(`admin.action.${entry.action}`)}</td>
+                    <td className="break-all p-3">
+                      {entry.stickerInstId ? <Link to={to(`/sticker/${entry.stickerInstId}`)}>{entry.stickerInstId}</Link> : null}
+                      {entry.stickerInstId && entry.target ? " · " : null}
+                      {entry.target ? entry.target.email || `#${entry.target.userId}` : null}
+                    </td>
+                    <td className="p-3" dir="auto">
+                      {entry.note}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 ? (
+          <nav className="mt-4 flex gap-3" aria-label={t("admin.log")}>
+            {page > 1 ? (
+              <Link to={`?page=${page - 1}`} className={linkClass}>
+                {t("admin.newer")}
+              </Link>
+            ) : null}
+            {page < pages ? (
+              <Link to={`?page=${page + 1}`} className={linkClass}>
+                {t("admin.older")}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </main>
+  );
+}
