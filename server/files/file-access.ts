@@ -6,7 +6,7 @@
  * database on every request, so a sticker made private, or hidden by moderation (decision 0031), stops
  * being served at once.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -14,6 +14,7 @@ import { stickers, styles, tasks } from "../db/schema.ts";
 import { sessionTokenOf } from "../http/api.ts";
 import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
+import { staffRoleOf } from "../moderation/staff.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
 import { shownToEveryone } from "../stickers/shown-stickers.ts";
 
@@ -85,7 +86,20 @@ export async function pictureAccess(
   const db = app.database.db;
   if (await pictureIsPublic(db, picId, stylePreviews)) return "public";
   const viewerId = await viewerIdOf(app, c);
-  return viewerId !== null && (await pictureIsOwnedBy(db, picId, viewerId)) ? "owner" : null;
+  if (viewerId === null) return null;
+  if (await pictureIsOwnedBy(db, picId, viewerId)) return "owner";
+  // The moderation desk shows staff the pictures of the public stickers it hid (decision 0031).
+  return (await pictureIsHiddenFromPublic(db, picId)) && (await staffRoleOf(db, viewerId)) !== null ? "owner" : null;
+}
+
+/** Whether a public sticker hidden by moderation uses the picture. */
+async function pictureIsHiddenFromPublic(db: Db, picId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stickers.id })
+    .from(stickers)
+    .where(and(eq(stickers.picId, picId), eq(stickers.visibility, "public"), isNotNull(stickers.hiddenAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Access to a stored file by its key, as `/files/:key` serves it. */

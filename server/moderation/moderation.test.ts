@@ -9,6 +9,7 @@ import { moderationActions, REPORT_REASONS, reports, sessions, stickers, sticker
 import { createOfflineProvider } from "../generation/index.ts";
 import { seedDatabase } from "../seed/seed-database.ts";
 import { createSession } from "../sessions/create-session.ts";
+import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { EXPLORE_TAG } from "../stickers/tags.ts";
 import { grantRole } from "./grant-role.ts";
 
@@ -182,6 +183,12 @@ describe(`a hidden sticker (${engineName})`, () => {
     expect((await post("/api/admin/hide", { stickerInstId: gallery!.stickerInstId }, moderator)).body.status).toBe(200);
     const hidden = await t.server.request(path);
     expect(hidden.status).toBe(404);
+    // The desk still shows it to staff, never to be kept by a shared cache; a plain user gets 404.
+    const cookie = (session: TestSession) => ({ headers: { Cookie: `${sessionCookieName(t.app.config)}=${session.token}` } });
+    const toStaff = await t.server.request(path, cookie(moderator));
+    expect(toStaff.status).toBe(200);
+    expect(toStaff.headers.get("cache-control")).toBe("private, no-store");
+    expect((await t.server.request(path, cookie(plain))).status).toBe(404);
     expect((await t.server.request(`/files/download/${gallery!.picId}`)).status).toBe(404);
     expect((await post("/api/admin/restore", { stickerInstId: gallery!.stickerInstId }, moderator)).body.status).toBe(200);
     expect((await t.server.request(path)).status).toBe(200);
