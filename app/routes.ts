@@ -18,8 +18,7 @@ function pages(scope: string) {
     route("notAvailable", "routes/not-available.tsx", { id: id("notAvailable") }),
     route("error/:type", "routes/error.tsx", { id: id("error") }),
     // The moderation desk (decision 0031): 404 to everyone but staff.
-    route("admin", "routes/admin.tsx", { id: id("admin") }),
-    route("admin/log", "routes/admin-log.tsx", { id: id("adminLog") }),
+    route("admin/:section?", "routes/admin.tsx", { id: id("admin") }),
     route("*", "routes/not-found.tsx", { id: id("notFound") }),
   ];
 }

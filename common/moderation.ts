@@ -33,3 +33,36 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** What the audit log records. */
 export const MODERATION_ACTIONS = ["hide", "restore", "ban", "unban", "pick", "unpick", "hiddenByReports"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** One sticker in the desk's queue (`GET /api/admin/queue`). */
+export interface QueueItem {
+  stickerInstId: string;
+  name: string;
+  prompt: string;
+  thumbUrl: string;
+  visibility: "public" | "private";
+  hiddenReason: "reports" | "moderator" | "ban" | null;
+  inExplore: boolean;
+  owner: { userId: number; email: string; role: StaffRole | null; banned: boolean } | null;
+  firstReportAt: string;
+  reasons: { reason: ReportReason; count: number }[];
+  notes: { reason: ReportReason; note: string; createdAt: string }[];
+}
+
+/** A banned user on the desk (`GET /api/admin/banned`). */
+export interface BannedUser {
+  userId: number;
+  email: string;
+  bannedAt: string;
+}
+
+/** One line of the audit log (`GET /api/admin/actions`). */
+export interface ModerationLogEntry {
+  id: number;
+  action: string;
+  actor: { userId: number; email: string };
+  stickerInstId: string | null;
+  target: { userId: number; email: string } | null;
+  note: string;
+  createdAt: string;
+}

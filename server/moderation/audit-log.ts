@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ModerationAction } from "#common/moderation.ts";
+import type { ModerationAction, ModerationLogEntry } from "#common/moderation.ts";
 import type { Db } from "../db/client.ts";
 import { moderationActions, stickers, users } from "../db/schema.ts";
 import type { DbOrTx } from "./staff.ts";
@@ -17,16 +17,6 @@ export async function logModerationAction(
     targetUserId: o.targetUserId ?? null,
     note: o.note ?? "",
   });
-}
-
-export interface ModerationLogEntry {
-  id: number;
-  action: string;
-  actor: { userId: number; email: string };
-  stickerInstId: string | null;
-  target: { userId: number; email: string } | null;
-  note: string;
-  createdAt: string;
 }
 
 /** The audit log, newest first (the desk's log page and `GET /api/admin/actions`). */

@@ -1,21 +1,7 @@
 import { and, asc, count, countDistinct, eq, inArray, isNull, min, ne, sql } from "drizzle-orm";
-import type { ReportReason, StaffRole } from "#common/moderation.ts";
+import type { BannedUser, QueueItem } from "#common/moderation.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, reports, stickers, users } from "../db/schema.ts";
-
-export interface QueueItem {
-  stickerInstId: string;
-  name: string;
-  prompt: string;
-  thumbUrl: string;
-  visibility: "public" | "private";
-  hiddenReason: "reports" | "moderator" | "ban" | null;
-  inExplore: boolean;
-  owner: { userId: number; email: string; role: StaffRole | null; banned: boolean } | null;
-  firstReportAt: string;
-  reasons: { reason: ReportReason; count: number }[];
-  notes: { reason: ReportReason; note: string; createdAt: string }[];
-}
 
 /**
  * The desk's queue (decision 0031): every sticker with open reports, hidden by them or not yet, the
@@ -100,12 +86,6 @@ export async function pageModerationQueue(
     ];
   });
   return { list, total: total?.n ?? 0 };
-}
-
-export interface BannedUser {
-  userId: number;
-  email: string;
-  bannedAt: string;
 }
 
 /** Banned users, the most recent first (the desk lists them for unbanning). */
