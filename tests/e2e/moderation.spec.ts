@@ -186,6 +186,7 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard, a
 
   // Restore through "Act on any sticker": the id (or the sticker's address), then Tab to Restore.
   const any = page.getByRole("region", { name: en.admin.bySticker });
+  await expect(any.getByRole("button", { name: en.admin.restore })).toBeEnabled();
   await any.getByLabel(en.admin.stickerField).focus();
   await page.keyboard.type(`${origin}/sticker/${toHide!.stickerInstId}`);
   for (let i = 0; i < 5; i += 1) await page.keyboard.press("Tab");
@@ -194,6 +195,7 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard, a
   await expect.poll(async () => (await db().select().from(stickers).where(eq(stickers.id, toHide!.id)))[0]?.hiddenAt).toBeNull();
 
   // Pick: Enter in the field submits with the form's first button, "Pick for explore".
+  await expect(any.getByRole("button", { name: en.admin.pick })).toBeEnabled();
   await any.getByLabel(en.admin.stickerField).fill(toPick!.stickerInstId);
   await any.getByLabel(en.admin.stickerField).press("Enter");
   await expect
@@ -205,6 +207,8 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard, a
   // Ban the owner of a reported sticker: Tab from the note past "Hide" (and "Remove from explore" on
   // a seeded explore sticker) to "Ban owner".
   const rogueItem = page.getByRole("article").filter({ hasText: rogueEmail });
+  // The desk's buttons are disabled while an action and the page's reload run: wait for them.
+  await expect(rogueItem.getByRole("button", { name: en.admin.ban })).toBeEnabled();
   const stops = 2 + (await rogueItem.getByRole("button", { name: en.admin.unpick }).count());
   await rogueItem.getByLabel(en.admin.note).focus();
   for (let i = 0; i < stops; i += 1) await page.keyboard.press("Tab");
