@@ -55,8 +55,8 @@ export function DeskLog({ log, page }: { log: { list: ModerationLogEntry[]; tota
                     {entry.stickerInstId && entry.target ? " · " : null}
                     {entry.target ? entry.target.email || `#${entry.target.userId}` : null}
                   </td>
-                  <td className="p-3" dir="auto">
-                    {entry.note}
+                  <td className="p-3">
+                    <bdi>{entry.note}</bdi>
                   </td>
                 </tr>
               ))}

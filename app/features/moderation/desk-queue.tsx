@@ -76,8 +76,8 @@ export function DeskQueue({
                         <dd>
                           <ul className="list-disc space-y-1 ps-5">
                             {item.notes.map((n) => (
-                              <li key={n.createdAt + n.note} dir="auto">
-                                {n.note}
+                              <li key={n.createdAt + n.note}>
+                                <bdi>{n.note}</bdi>
                               </li>
                             ))}
                           </ul>
