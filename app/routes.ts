@@ -17,6 +17,8 @@ function pages(scope: string) {
     route("privacy", "routes/privacy.tsx", { id: id("privacy") }),
     route("notAvailable", "routes/not-available.tsx", { id: id("notAvailable") }),
     route("error/:type", "routes/error.tsx", { id: id("error") }),
+    // The moderation desk (decision 0031): 404 to everyone but staff.
+    route("admin/:section?", "routes/admin.tsx", { id: id("admin") }),
     route("*", "routes/not-found.tsx", { id: id("notFound") }),
   ];
 }

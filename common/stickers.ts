@@ -32,6 +32,8 @@ export interface StickerDetail extends StickerListItem {
   /** True when the viewer made it. */
   mine: boolean;
   locale: string;
+  /** True when moderation hid it (only ever for its owner, who sees a notice; decision 0031). */
+  hidden: boolean;
 }
 
 export interface PromptItem {

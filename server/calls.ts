@@ -4,6 +4,7 @@ import type { AppContext } from "./context.ts";
 import { favoriteCalls } from "./favorites/calls.ts";
 import { feedbackCalls } from "./feedback/calls.ts";
 import type { Call } from "./http/define-call.ts";
+import { adminCalls, reportCalls } from "./moderation/calls.ts";
 import { packCalls } from "./packs/calls.ts";
 import { packMakeCalls } from "./packs/make-calls.ts";
 import { promptCalls } from "./prompts/calls.ts";
@@ -28,5 +29,7 @@ export function allCalls(app: AppContext): Call[] {
     ...favoriteCalls(app),
     ...packCalls(app),
     ...billingCalls(app),
+    ...reportCalls(app),
+    ...adminCalls(app),
   ] as Call[];
 }

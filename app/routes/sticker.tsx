@@ -70,6 +70,11 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="space-y-5">
           <h1 className="break-words font-bold text-3xl">{sticker.name}</h1>
+          {sticker.hidden ? (
+            <p role="note" className="rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+              {t("report.hiddenNotice")}
+            </p>
+          ) : null}
           <dl className="space-y-4">
             <div>
               <dt className="font-medium text-sm text-stone-500">{t("sticker.prompt")}</dt>

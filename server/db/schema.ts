@@ -245,7 +245,12 @@ export const favorites = pgTable(
       .references(() => stickers.id, { onDelete: "cascade" }),
     createdAt: created(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.stickerId] }), index("favorites_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.stickerId] }),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt),
+    // Explore's rule counts a sticker's recent favourites (decision 0031, migration 0007).
+    index("favorites_sticker_created_idx").on(t.stickerId, t.createdAt),
+  ],
 );
 
 /** A generation task: type text 1 / image 2, status wait 0, exeing 1, success 2, failed 3 (spec §3). */
@@ -371,7 +376,11 @@ export const moderationActions = pgTable(
     note: text("note").notNull().default(""),
     createdAt: created(),
   },
-  (t) => [index("moderation_actions_created_idx").on(t.createdAt)],
+  (t) => [
+    index("moderation_actions_created_idx").on(t.createdAt),
+    // Did an editor take this sticker out of explore? (decision 0031, migration 0007)
+    index("moderation_actions_sticker_idx").on(t.stickerId).where(sql`${t.stickerId} is not null`),
+  ],
 );
 
 /** Every change of a points balance, with the key that makes it happen at most once. */

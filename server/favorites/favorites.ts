@@ -1,9 +1,11 @@
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { StickerPage } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { favorites, stickers } from "../db/schema.ts";
+import { joinExploreByRule } from "../moderation/explore-rule.ts";
 import { hotScoreSql } from "../stickers/hot-score.ts";
+import { shownTo } from "../stickers/shown-stickers.ts";
 import { stickerItemsByIds } from "../stickers/sticker-items.ts";
 
 export interface FavoriteState {
@@ -12,8 +14,8 @@ export interface FavoriteState {
   favoriteCount: number;
 }
 
-/** A sticker the viewer may see: public, or their own. */
-const visibleTo = (userId: number) => or(eq(stickers.visibility, "public"), eq(stickers.ownerId, userId));
+/** A sticker the viewer may see: public and not hidden (decision 0031), or their own. */
+const visibleTo = (userId: number) => shownTo(userId);
 
 /**
  * Adds or removes a favourite (`POST /api/favorite`). Idempotent: adding twice or removing what is not
@@ -25,12 +27,13 @@ export async function setFavorite(
 ): Promise<FavoriteState> {
   return db.transaction(async (tx) => {
     const [sticker] = await tx
-      .select({ id: stickers.id, visibility: stickers.visibility, ownerId: stickers.ownerId })
+      .select({ id: stickers.id, visibility: stickers.visibility, hiddenAt: stickers.hiddenAt, ownerId: stickers.ownerId })
       .from(stickers)
       .where(eq(stickers.stickerInstId, o.stickerInstId));
     if (!sticker) throw new AppError("NOT_FOUND");
     // Removing always works, even once the owner has made the sticker private.
-    if (o.favorite && sticker.visibility !== "public" && sticker.ownerId !== o.userId) throw new AppError("NO_PERMISSION");
+    const shown = sticker.visibility === "public" && sticker.hiddenAt === null;
+    if (o.favorite && !shown && sticker.ownerId !== o.userId) throw new AppError("NO_PERMISSION");
     const changed = o.favorite
       ? await tx
           .insert(favorites)
@@ -47,6 +50,8 @@ export async function setFavorite(
         .update(stickers)
         .set({ favoriteCount: next, hotScore: hotScoreSql(next) })
         .where(eq(stickers.id, sticker.id));
+      // Explore's rule runs with the favourite that may reach it (decision 0031).
+      if (o.favorite) await joinExploreByRule(tx, sticker.id);
     }
     const [after] = await tx.select({ favoriteCount: stickers.favoriteCount }).from(stickers).where(eq(stickers.id, sticker.id));
     return { stickerInstId: o.stickerInstId, favorited: o.favorite, favoriteCount: after?.favoriteCount ?? 0 };

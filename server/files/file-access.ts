@@ -3,9 +3,10 @@
  * the small `{picId}-160.webp` of decision 0023) is public while one public sticker or one style preview uses it; otherwise only the owner of a sticker
  * made from it sees it. An uploaded photo (`upload-….png`) is only ever its uploader's. Anything else
  * (derived downloads, unknown names) is not served by name at all. The answer is read from the
- * database on every request, so a sticker made private stops being served at once.
+ * database on every request, so a sticker made private, or hidden by moderation (decision 0031), stops
+ * being served at once.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { AVATAR_KEY, avatarPathOf } from "../accounts/google/copy-google-avatar.ts";
 import type { AppContext } from "../context.ts";
@@ -14,7 +15,9 @@ import { stickers, styles, tasks, users } from "../db/schema.ts";
 import { sessionTokenOf } from "../http/api.ts";
 import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
+import { staffRoleOf } from "../moderation/staff.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
+import { shownToEveryone } from "../stickers/shown-stickers.ts";
 
 /** `public`: anyone, cacheable by anyone; `owner`: this viewer only; null: answer NOT_FOUND. */
 export type FileAccess = "public" | "owner" | null;
@@ -33,7 +36,7 @@ async function pictureIsPublic(db: Db, picId: string, stylePreviews: boolean): P
   const [sticker] = await db
     .select({ id: stickers.id })
     .from(stickers)
-    .where(and(eq(stickers.picId, picId), eq(stickers.visibility, "public")))
+    .where(and(eq(stickers.picId, picId), shownToEveryone))
     .limit(1);
   if (sticker) return true;
   if (!stylePreviews) return false;
@@ -93,7 +96,20 @@ export async function pictureAccess(
   const db = app.database.db;
   if (await pictureIsPublic(db, picId, stylePreviews)) return "public";
   const viewerId = await viewerIdOf(app, c);
-  return viewerId !== null && (await pictureIsOwnedBy(db, picId, viewerId)) ? "owner" : null;
+  if (viewerId === null) return null;
+  if (await pictureIsOwnedBy(db, picId, viewerId)) return "owner";
+  // The moderation desk shows staff the pictures of the public stickers it hid (decision 0031).
+  return (await pictureIsHiddenFromPublic(db, picId)) && (await staffRoleOf(db, viewerId)) !== null ? "owner" : null;
+}
+
+/** Whether a public sticker hidden by moderation uses the picture. */
+async function pictureIsHiddenFromPublic(db: Db, picId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stickers.id })
+    .from(stickers)
+    .where(and(eq(stickers.picId, picId), eq(stickers.visibility, "public"), isNotNull(stickers.hiddenAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Access to a stored file by its key, as `/files/:key` serves it. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-or
 import type { PackPage } from "#common/packs.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers } from "../db/schema.ts";
+import { shownToEveryone } from "../stickers/shown-stickers.ts";
 import { packSummaries } from "./pack-view.ts";
 
 /** Ids of a page first, then their rows: a deep page reads no rows it skips (decision 0022). */
@@ -54,7 +55,7 @@ export function listedPack(db: Db) {
         .select({ one: sql`1` })
         .from(packStickers)
         .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
-        .where(and(eq(packStickers.packId, packs.id), eq(stickers.visibility, "public"))),
+        .where(and(eq(packStickers.packId, packs.id), shownToEveryone)),
     ),
   );
 }

@@ -2,16 +2,19 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Db } from "../db/client.ts";
 import { favorites, packs, stickers } from "../db/schema.ts";
+import { shownTo, shownToEveryone } from "../stickers/shown-stickers.ts";
 
 /** The database handle or an open transaction (pack changes run in one). */
 export type DbOrTx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
 export type PackRow = typeof packs.$inferSelect;
 
-/** A sticker the viewer may see: public, or their own (a visitor: public only). */
+/**
+ * A sticker the viewer may see: public and not hidden by moderation, or their own (a visitor: the
+ * former only; decision 0031). Pack views, exports and edits all read through this.
+ */
 export function stickerVisibleTo(viewerId: number | null): SQL {
-  if (viewerId === null) return eq(stickers.visibility, "public");
-  return or(eq(stickers.visibility, "public"), eq(stickers.ownerId, viewerId)) as SQL;
+  return shownTo(viewerId);
 }
 
 /**
@@ -54,7 +57,7 @@ export async function addableStickers(tx: DbOrTx, o: { userId: number; stickerIn
     .where(
       and(
         inArray(stickers.stickerInstId, wanted),
-        or(eq(stickers.ownerId, o.userId), and(eq(stickers.visibility, "public"), sql`${favorites.stickerId} is not null`)),
+        or(eq(stickers.ownerId, o.userId), and(shownToEveryone, sql`${favorites.stickerId} is not null`)),
       ),
     );
   const byInstId = new Map(rows.map((row) => [row.stickerInstId, row]));

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
 import type { Db } from "../db/client.ts";
-import { sessions } from "../db/schema.ts";
+import { sessions, users } from "../db/schema.ts";
 import { hashToken } from "./resolve-session.ts";
 import { SESSION_IDLE_MS } from "./session-lifetimes.ts";
 
@@ -12,18 +14,26 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** A new session for every sign-in (never reused), so a token seen before sign-in is worthless after. */
+/**
+ * A new session for every sign-in (never reused), so a token seen before sign-in is worthless after.
+ * A banned user gets none (ACCOUNT_BANNED, decision 0031): the user row is read FOR SHARE, so a sign-in
+ * racing a ban waits for it and sees it, and the ban's "end every session" cannot miss this one.
+ */
 export async function createSession(db: Db, userId: number, now = new Date()): Promise<NewSession> {
   const token = randomBytes(32).toString("base64url");
   const signingKey = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
-  await db.insert(sessions).values({
-    userId,
-    tokenHash: hashToken(token),
-    signingKey,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt,
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ bannedAt: users.bannedAt }).from(users).where(eq(users.id, userId)).for("share");
+    if (user?.bannedAt) throw new AppError("ACCOUNT_BANNED");
+    await tx.insert(sessions).values({
+      userId,
+      tokenHash: hashToken(token),
+      signingKey,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    });
   });
   return { token, signingKey, expiresAt };
 }

@@ -29,6 +29,7 @@ const stickerDetail = stickerListItem.extend({
   visibility: z.enum(["public", "private"]),
   mine: z.boolean(),
   locale: z.string(),
+  hidden: z.boolean().describe("Hidden by moderation; true only for the owner (anyone else gets NO_PERMISSION)."),
 });
 
 export const stickerInstId = z

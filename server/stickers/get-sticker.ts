@@ -8,7 +8,7 @@ import { stickerItemColumns, tagsOfStickers, toStickerListItem } from "./sticker
 
 /**
  * One sticker for its detail page (spec §7 GET /api/sticker/get). A private sticker is seen only by
- * its owner; anyone else gets NO_PERMISSION, which the page turns into /notAvailable (spec §6, §8).
+ * its owner, and so is one hidden by moderation (decision 0031); anyone else gets NO_PERMISSION, which the page turns into /notAvailable (spec §6, §8).
  */
 export async function getSticker(
   db: Db,
@@ -19,6 +19,7 @@ export async function getSticker(
       ...stickerItemColumns,
       ownerId: stickers.ownerId,
       visibility: stickers.visibility,
+      hiddenAt: stickers.hiddenAt,
       locale: stickers.locale,
       styleKey: styles.key,
       styleNames: styles.names,
@@ -30,7 +31,8 @@ export async function getSticker(
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
   const mine = o.viewerId !== null && row.ownerId === o.viewerId;
-  if (row.visibility !== "public" && !mine) throw new AppError("NO_PERMISSION");
+  // Hidden by moderation reads as private to everyone but the owner (decision 0031): /notAvailable.
+  if ((row.visibility !== "public" || row.hiddenAt !== null) && !mine) throw new AppError("NO_PERMISSION");
   const tags = await tagsOfStickers(db, [row.id]);
   return {
     ...toStickerListItem(row, tags.get(row.id) ?? []),
@@ -41,5 +43,7 @@ export async function getSticker(
     visibility: row.visibility,
     mine,
     locale: row.locale,
+    // Only the owner learns that moderation hid it (the page shows them a notice).
+    hidden: mine && row.hiddenAt !== null,
   };
 }

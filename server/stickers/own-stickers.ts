@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { StickerListItem, StickerPage } from "#common/stickers.ts";
 import type { Visibility } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
 import { stickers } from "../db/schema.ts";
 import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { shownTo } from "./shown-stickers.ts";
 import { stickerItemsByIds } from "./sticker-items.ts";
 
 /** The stickers the viewer made, newest first, private ones included (`/api/sticker/page/mySticker`). */
@@ -36,10 +37,7 @@ export async function pageMyStickers(db: Db, o: { userId: number; page: number; 
  */
 export async function listByPics(db: Db, o: { picIds: string[]; viewerId: number | null }): Promise<StickerListItem[]> {
   if (o.picIds.length === 0) return [];
-  const visible =
-    o.viewerId === null
-      ? eq(stickers.visibility, "public")
-      : or(eq(stickers.visibility, "public"), eq(stickers.ownerId, o.viewerId));
+  const visible = shownTo(o.viewerId);
   const rows = await db
     .select({ id: stickers.id })
     .from(stickers)

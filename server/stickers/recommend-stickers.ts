@@ -1,9 +1,10 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
 import { AppError } from "#common/errors.ts";
 import type { StickerListItem } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { stickers } from "../db/schema.ts";
+import { shownToEveryone } from "./shown-stickers.ts";
 import { stickerItemsByIds } from "./sticker-items.ts";
 
 /**
@@ -19,7 +20,7 @@ export async function recommendStickers(db: Db, o: { stickerInstId: string; limi
     .where(eq(stickers.stickerInstId, o.stickerInstId))
     .limit(1);
   if (!current) throw new AppError("NOT_FOUND");
-  const publicOthers = and(sql`${stickers.visibility} = 'public'`, ne(stickers.id, current.id));
+  const publicOthers = and(shownToEveryone, ne(stickers.id, current.id));
   const byPopularity = [desc(stickers.hotScore), desc(stickers.id)];
   const [sameStyle, popular] = await Promise.all([
     current.styleId === null

@@ -1,8 +1,10 @@
-import { asc, count, inArray, sql } from "drizzle-orm";
+import { asc, count, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { stickers } from "../db/schema.ts";
+import { shownToEveryone } from "./shown-stickers.ts";
 
-const isPublic = sql`${stickers.visibility} = 'public'`;
+// Hidden stickers stay out of the sitemap (decision 0031).
+const isPublic = shownToEveryone;
 
 /** How many stickers the sitemap lists (public ones). */
 export async function countPublicStickers(db: Db): Promise<number> {

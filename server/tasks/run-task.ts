@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
 import { MOOD_IDS, type MoodId } from "#common/packs.ts";
 import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
-import { pictures, stickers, stickerTags, styles, tasks } from "../db/schema.ts";
+import { pictures, stickers, stickerTags, styles, tasks, users } from "../db/schema.ts";
 import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
 import { moodName } from "../generation/mood-art.ts";
 import { payInviteRewards } from "../invites/pay-invite-rewards.ts";
@@ -170,6 +170,10 @@ async function finishTask(
     // An invited user's first sticker pays the invite rewards (decision 0016). First, before the
     // sticker's rows share-lock the user: parallel tasks then queue on the invite, never deadlock.
     await payInviteRewards(tx, app.config, { inviteeId: task.userId });
+    // The sticker of a user banned while it was drawn is born hidden (decision 0031); FOR SHARE waits
+    // for a ban in progress, whose hiding could otherwise miss it.
+    const [owner] = await tx.select({ bannedAt: users.bannedAt }).from(users).where(eq(users.id, task.userId)).for("share");
+    const banned = owner?.bannedAt ? { hiddenAt: owner.bannedAt, hiddenReason: "ban" as const } : {};
     await tx
       .insert(pictures)
       .values({ id: picId, width: 512, height: 512, pngKey, thumbKey })
@@ -194,6 +198,7 @@ async function finishTask(
         locale: task.locale,
         hotScore: hotScore(0, createdAt),
         createdAt,
+        ...banned,
       })
       .returning({ id: stickers.id });
     if (!sticker) throw new Error("sticker insert returned nothing");

@@ -115,11 +115,13 @@ export async function lockPayer(
   count = 1,
 ): Promise<{ cost: number; point: number }> {
   const [user] = await tx
-    .select({ point: users.point, subscribePlan: users.subscribePlan })
+    .select({ point: users.point, subscribePlan: users.subscribePlan, bannedAt: users.bannedAt })
     .from(users)
     .where(eq(users.id, userId))
     .for("update");
   if (!user) throw new AppError("AUTH_ERROR");
+  // A banned user makes nothing more (decision 0031); the ban ended their sessions, this covers a race.
+  if (user.bannedAt) throw new AppError("ACCOUNT_BANNED");
   const member = user.subscribePlan !== "";
   if (member) await checkDailyLimit(tx, userId, app.config.MEMBER_DAILY_LIMIT, count);
   await checkTasksInFlight(tx, userId, app.config.TASKS_IN_FLIGHT_LIMIT);

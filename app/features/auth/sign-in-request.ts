@@ -2,7 +2,7 @@
  * The one way any part of the page asks the visitor to sign in (spec §6: a protected action shows the
  * loginTipAlert confirm, then the login modal). The layout listens and shows the prompt.
  */
-export type SignInReason = "header" | "tab" | "create" | "favorite" | "session" | "plan";
+export type SignInReason = "header" | "tab" | "create" | "favorite" | "session" | "plan" | "report";
 
 const EVENT = "sticker:request-sign-in";
 

@@ -4,6 +4,7 @@ import { useLocalized } from "#app/i18n/use-localized.ts";
 import type { StickerDetail } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
+import { ReportButton } from "../moderation/report-button.tsx";
 import { AddToPack } from "../packs/add-to-pack.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { DownloadIcon, ShareIcon, SparkIcon } from "./icons.tsx";
@@ -63,6 +64,7 @@ export function StickerActions({ sticker, favorited }: { sticker: StickerDetail;
         </li>
       </ul>
       <AddToPack sticker={sticker} favorited={favorited} buttonClassName={actionClass} />
+      {sticker.mine ? null : <ReportButton stickerInstId={sticker.stickerInstId} className={actionClass} />}
       <Link
         to={to("/") + (styleId === null ? "" : `?styleId=${styleId}`)}
         onClick={() => saveTryIt({ prompt: sticker.prompt, styleId, ...(styleType ? { styleType } : {}) })}

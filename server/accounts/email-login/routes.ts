@@ -92,6 +92,9 @@ export function emailLoginRoutes(app: AppContext) {
       return c.redirect(landingAfterEmailSignIn(opened.redirect), 303);
     } catch (error) {
       if (!(error instanceof AppError) || error.code === "INTERNAL_ERROR") throw error;
+      // A banned account's link is spent and signs no one in; the page says why (decision 0031).
+      if (error.code === "ACCOUNT_BANNED")
+        return c.redirect(`${basePathOf(language)}/error/403?message=errors.accountBanned`, 303);
       return expiredLinkPage(c, language, 303);
     }
   });

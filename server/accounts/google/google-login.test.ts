@@ -118,6 +118,16 @@ describe("POST /api/googleLogin", () => {
     expect(rows).toMatchObject([{ id: byEmail.userId, googleId: "google-sub-both" }]);
   });
 
+  it("refuses a banned account with ACCOUNT_BANNED (403) and no session cookie (decision 0031)", async () => {
+    const first = await googleLogin({ claims: { sub: "google-sub-banned", email: "banned-g@example.com" } });
+    expect(first.body.status).toBe(200);
+    await t.app.database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, first.body.data.id));
+    const refused = await googleLogin({ claims: { sub: "google-sub-banned", email: "banned-g@example.com" } });
+    expect(refused.http).toBe(403);
+    expect(refused.body.status).toBe("ACCOUNT_BANNED");
+    expect(setCookieOf(refused.response, "token")).toBeNull();
+  });
+
   const refusedWith = async (sent: Awaited<ReturnType<typeof postGoogleLogin>>, usersBefore: number) => {
     expect(sent.http).toBe(401);
     expect(sent.body.status).toBe("GOOGLE_TOKEN_INVALID");

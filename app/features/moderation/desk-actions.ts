@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { apiCall } from "#app/lib/api/client.ts";
+import { toastError, toastSuccess } from "#app/lib/toast.ts";
+
+export type StickerAct = "hide" | "restore" | "pick" | "unpick";
+export type UserAct = "ban" | "unban";
+
+/**
+ * The desk's forms: each is a real form whose buttons name the action (`name="act"`); submitting
+ * calls the signed `/api/admin/*` call and reloads the page's data (decision 0031).
+ */
+export function useDeskAction() {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  function submit(event: React.FormEvent<HTMLFormElement>, body: (form: FormData) => Record<string, unknown> | null) {
+    event.preventDefault();
+    if (busy) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const act = submitter?.value;
+    const form = new FormData(event.currentTarget);
+    const input = body(form);
+    if (!act || !input) return;
+    setBusy(true);
+    apiCall("POST", `/api/admin/${act}`, { body: { ...input, note: String(form.get("note") ?? "") } })
+      .then(async () => {
+        toastSuccess(t("admin.done"));
+        await revalidator.revalidate();
+      })
+      .catch((error: unknown) => toastError(error, t))
+      .finally(() => setBusy(false));
+  }
+  return { busy, submit };
+}
+
+/** A sticker id from what a moderator pasted: the id, or a sticker page's address. */
+export function stickerIdOf(value: string): string | null {
+  const trimmed = value.trim();
+  const fromPath = /\/sticker\/([A-Za-z0-9_-]+)/.exec(trimmed)?.[1];
+  const id = fromPath ?? trimmed;
+  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : null;
+}
+
+/** Dates on the desk, in UTC so the server's render and the page's agree. */
+export function deskDate(language: string, iso: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
+}

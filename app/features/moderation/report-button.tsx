@@ -1,0 +1,40 @@
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import { requestSignIn } from "../auth/sign-in-request.ts";
+import { useUser } from "../auth/use-user.ts";
+import { Icon } from "../stickers/icons.tsx";
+
+// The dialog loads with the first opening (docs/ARCHITECTURE.md, "First-load budget").
+const loadDialog = () => import("./report-dialog.tsx");
+const ReportDialog = lazy(loadDialog);
+
+/**
+ * "Report" on a sticker someone else made (issue 16, decision 0031): a visitor is asked to sign in
+ * first; a signed-in viewer gets the reason list.
+ */
+export function ReportButton({ stickerInstId, className }: { stickerInstId: string; className: string }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onPointerEnter={user ? () => void loadDialog() : undefined}
+        onFocus={user ? () => void loadDialog() : undefined}
+        onClick={() => (user ? setOpen(true) : requestSignIn("report"))}
+        className={className}
+      >
+        <Icon>
+          <path d="M5 21V4m0 0h11l-2 4 2 4H5" />
+        </Icon>
+        {t("report.button")}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ReportDialog stickerInstId={stickerInstId} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

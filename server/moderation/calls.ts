@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { MODERATION_NOTE_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from "#common/moderation.ts";
+import { pageInput } from "#common/paging.ts";
+import type { AppContext } from "../context.ts";
+import { clientAddressOf } from "../http/client-address.ts";
+import { defineCall, requireViewer } from "../http/define-call.ts";
+import { createRateLimit } from "../rate-limit.ts";
+import { stickerInstId } from "../stickers/calls.ts";
+import { pageModerationActions } from "./audit-log.ts";
+import { banUser, unbanUser } from "./ban-user.ts";
+import { hideSticker, restoreSticker } from "./hide-sticker.ts";
+import { listBannedUsers, pageModerationQueue } from "./moderation-queue.ts";
+import { pickForExplore, unpickFromExplore } from "./pick-for-explore.ts";
+import { reportSticker } from "./report-sticker.ts";
+import { requireStaff } from "./staff.ts";
+
+/** Reports per user per hour: enough for an honest user, too few to flood the desk (decision 0031). */
+export const REPORTS_PER_HOUR = 20;
+
+const queueItem = z.object({
+  stickerInstId: z.string(),
+  name: z.string(),
+  prompt: z.string(),
+  thumbUrl: z.string(),
+  visibility: z.enum(["public", "private"]),
+  hiddenReason: z.enum(["reports", "moderator", "ban"]).nullable(),
+  inExplore: z.boolean(),
+  owner: z
+    .object({ userId: z.number(), email: z.string(), role: z.enum(["admin", "moderator"]).nullable(), banned: z.boolean() })
+    .nullable(),
+  firstReportAt: z.string(),
+  reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number() })),
+  notes: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: z.string(), createdAt: z.string() })),
+});
+const logEntry = z.object({
+  id: z.number(),
+  action: z.string(),
+  actor: z.object({ userId: z.number(), email: z.string() }),
+  stickerInstId: z.string().nullable(),
+  target: z.object({ userId: z.number(), email: z.string() }).nullable(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+const note = z.string().max(MODERATION_NOTE_MAX_LENGTH).default("");
+const done = z.object({ ok: z.literal(true) });
+
+/** `POST /api/sticker/report` (any signed-in user). */
+export function reportCalls(app: AppContext) {
+  const perUser = createRateLimit(app.config, { name: "report-user", points: REPORTS_PER_HOUR, durationSeconds: 3600 });
+  const report = defineCall({
+    method: "POST",
+    path: "/api/sticker/report",
+    summary: `Reports a sticker (a reason, an optional note of at most ${REPORT_NOTE_MAX_LENGTH} characters): one report per user per sticker (ALREADY_REPORTED), never one's own (OWN_STICKER_REPORT). At the threshold of open reports the sticker is hidden pending review. ${REPORTS_PER_HOUR} per user per hour.`,
+    tag: "moderation",
+    access: "user",
+    input: z.object({
+      stickerInstId,
+      reason: z.enum(REPORT_REASONS),
+      note: z.string().max(REPORT_NOTE_MAX_LENGTH).default(""),
+    }),
+    output: z.object({ stickerInstId: z.string(), hidden: z.boolean() }),
+    async handle({ input, viewer, c }) {
+      const userId = requireViewer(viewer).userId;
+      await perUser.consume(`${userId}`);
+      c.var.log.info({ userId, client: clientAddressOf(c) }, "sticker reported");
+      return reportSticker(app.database.db, { userId, ...input });
+    },
+  });
+  return [report];
+}
+
+/**
+ * The moderation desk's calls (decision 0031): signed-in users only (a visitor gets AUTH_ERROR), and
+ * then staff only (anyone else NO_PERMISSION, checked by `requireStaff` before anything is read).
+ */
+export function adminCalls(app: AppContext) {
+  const db = app.database.db;
+  const staffOf = (viewer: Parameters<typeof requireViewer>[0]) => requireStaff(db, requireViewer(viewer).userId);
+
+  const queue = defineCall({
+    method: "GET",
+    path: "/api/admin/queue",
+    summary: "Staff: stickers with open reports, oldest first report first, with reasons counted and notes.",
+    tag: "admin",
+    access: "user",
+    input: z.object(pageInput),
+    output: z.object({ list: z.array(queueItem), total: z.number() }),
+    async handle({ input, viewer }) {
+      await staffOf(viewer);
+      return pageModerationQueue(db, input);
+    },
+  });
+
+  const actions = defineCall({
+    method: "GET",
+    path: "/api/admin/actions",
+    summary: "Staff: the audit log of moderation actions, newest first.",
+    tag: "admin",
+    access: "user",
+    input: z.object(pageInput),
+    output: z.object({ list: z.array(logEntry), total: z.number() }),
+    async handle({ input, viewer }) {
+      await staffOf(viewer);
+      return pageModerationActions(db, input);
+    },
+  });
+
+  const banned = defineCall({
+    method: "GET",
+    path: "/api/admin/banned",
+    summary: "Staff: banned users, the most recent first (at most 100).",
+    tag: "admin",
+    access: "user",
+    input: z.object({}),
+    output: z.array(z.object({ userId: z.number(), email: z.string(), bannedAt: z.string() })),
+    async handle({ viewer }) {
+      await staffOf(viewer);
+      return listBannedUsers(db, { limit: 100 });
+    },
+  });
+
+  const onSticker = (path: `/api/admin/${string}`, summary: string, act: typeof hideSticker) =>
+    defineCall({
+      method: "POST",
+      path,
+      summary,
+      tag: "admin",
+      access: "user",
+      input: z.object({ stickerInstId, note }),
+      output: done,
+      async handle({ input, viewer }) {
+        await act(db, await staffOf(viewer), input);
+        return { ok: true as const };
+      },
+    });
+
+  const onUser = (path: `/api/admin/${string}`, summary: string, act: typeof banUser) =>
+    defineCall({
+      method: "POST",
+      path,
+      summary,
+      tag: "admin",
+      access: "user",
+      input: z.object({ userId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), note }),
+      output: done,
+      async handle({ input, viewer }) {
+        await act(db, await staffOf(viewer), input);
+        return { ok: true as const };
+      },
+    });
+
+  return [
+    queue,
+    actions,
+    banned,
+    onSticker("/api/admin/hide", "Staff: hides a sticker from everyone but its owner; resolves its open reports.", hideSticker),
+    onSticker("/api/admin/restore", "Staff: brings a hidden sticker back; resolves its open reports.", restoreSticker),
+    onSticker("/api/admin/pick", "Staff: puts a public sticker in explore (tag 2).", pickForExplore),
+    onSticker(
+      "/api/admin/unpick",
+      "Staff: takes a sticker out of explore; the favourites rule will not bring it back.",
+      unpickFromExplore,
+    ),
+    onUser(
+      "/api/admin/ban",
+      "Staff: bans a user: sessions end at once, stickers leave the gallery, sign-in answers ACCOUNT_BANNED. Only an admin may ban a moderator; nobody an admin.",
+      banUser,
+    ),
+    onUser("/api/admin/unban", "Staff: lifts a ban; the stickers the ban hid come back.", unbanUser),
+  ];
+}

@@ -1,0 +1,61 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import { REPORT_HIDE_THRESHOLD, type ReportReason } from "#common/moderation.ts";
+import type { Db } from "../db/client.ts";
+import { reports, stickers } from "../db/schema.ts";
+import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { logModerationAction } from "./audit-log.ts";
+
+export interface ReportResult {
+  stickerInstId: string;
+  /** True when this report was the one that hid the sticker pending review. */
+  hidden: boolean;
+}
+
+/**
+ * `POST /api/sticker/report` (issue 16, decision 0031): one report per user per sticker
+ * (ALREADY_REPORTED), never of one's own sticker (OWN_STICKER_REPORT), only of a sticker the reporter
+ * can see. The report that brings the open reports from distinct users to REPORT_HIDE_THRESHOLD hides
+ * the sticker pending review, in the same transaction behind the sticker's row lock: parallel
+ * reports queue on the lock, so exactly one of them hides it and logs it.
+ */
+export async function reportSticker(
+  db: Db,
+  o: { userId: number; stickerInstId: string; reason: ReportReason; note: string },
+): Promise<ReportResult> {
+  const hidden = await db.transaction(async (tx) => {
+    const [sticker] = await tx
+      .select({ id: stickers.id, ownerId: stickers.ownerId, visibility: stickers.visibility, hiddenAt: stickers.hiddenAt })
+      .from(stickers)
+      .where(eq(stickers.stickerInstId, o.stickerInstId))
+      .for("update");
+    if (!sticker) throw new AppError("NOT_FOUND");
+    if (sticker.ownerId === o.userId) throw new AppError("OWN_STICKER_REPORT");
+    // A sticker the reporter cannot see (private, or already hidden) is not there for them.
+    if (sticker.visibility !== "public" || sticker.hiddenAt !== null) throw new AppError("NOT_FOUND");
+    const inserted = await tx
+      .insert(reports)
+      .values({ stickerId: sticker.id, reporterId: o.userId, reason: o.reason, note: o.note.trim() })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (inserted.length === 0) throw new AppError("ALREADY_REPORTED");
+    // Distinct users by the unique (sticker, reporter) index.
+    const [open] = await tx
+      .select({ n: count() })
+      .from(reports)
+      .where(and(eq(reports.stickerId, sticker.id), isNull(reports.resolvedAt)));
+    if ((open?.n ?? 0) < REPORT_HIDE_THRESHOLD) return false;
+    await tx.update(stickers).set({ hiddenAt: new Date(), hiddenReason: "reports" }).where(eq(stickers.id, sticker.id));
+    await logModerationAction(tx, {
+      actorId: o.userId,
+      action: "hiddenByReports",
+      stickerId: sticker.id,
+      targetUserId: sticker.ownerId,
+      note: `${open?.n ?? 0} open reports`,
+    });
+    await announcePublicStickersChanged(tx);
+    return true;
+  });
+  if (hidden) publicStickersChangedHere(db);
+  return { stickerInstId: o.stickerInstId, hidden };
+}
