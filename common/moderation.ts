@@ -3,7 +3,7 @@
  * and the server use.
  */
 
-/** Why a sticker is reported; the same list as `REPORT_REASONS` of server/db/schema.ts (a test keeps them equal). */
+/** Why a sticker is reported; the `reports.reason` column of server/db/schema.ts takes its values from here. */
 export const REPORT_REASONS = ["sexual", "violence", "hate", "harassment", "spam", "copyright", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { REPORT_REASONS } from "#common/moderation.ts";
 
 /**
  * Every table the spec names (spec §3), planned from the start so later features only fill them.
@@ -338,8 +339,8 @@ export const packStickers = pgTable(
   ],
 );
 
-/** Why a sticker was reported (issue 16); the reason's text is `reports.reason.{reason}` in the catalogs. */
-export const REPORT_REASONS = ["sexual", "violence", "hate", "harassment", "spam", "copyright", "other"] as const;
+/** Why a sticker was reported: `REPORT_REASONS` of common/moderation.ts, which the page's dialog shares. */
+export { REPORT_REASONS };
 
 /** One user's report of one sticker (one per user per sticker), until a moderator resolves it. */
 export const reports = pgTable(
