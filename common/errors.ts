@@ -71,6 +71,10 @@ export const ERRORS = {
   PACK_TOO_LARGE_FOR_WHATSAPP: { http: 409, key: "errors.packTooLargeForWhatsapp" },
   /** A pack made in one go names PACK_MOODS_MIN to all of MOODS, each once. */
   MOODS_INVALID: { http: 400, key: "errors.moodsInvalid" },
+  /** A search needs at least one letter or digit (issue 16, decision 0030). */
+  SEARCH_QUERY_EMPTY: { http: 400, key: "errors.searchQueryEmpty" },
+  /** A search query is at most SEARCH_QUERY_MAX_LENGTH characters. */
+  SEARCH_QUERY_TOO_LONG: { http: 400, key: "errors.searchQueryTooLong" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -7,6 +7,7 @@ import type { Call } from "./http/define-call.ts";
 import { packCalls } from "./packs/calls.ts";
 import { packMakeCalls } from "./packs/make-calls.ts";
 import { promptCalls } from "./prompts/calls.ts";
+import { searchCalls } from "./search/calls.ts";
 import { stickerCalls } from "./stickers/calls.ts";
 import { styleCalls } from "./styles/calls.ts";
 import { taskCalls } from "./tasks/calls.ts";
@@ -19,6 +20,7 @@ export function allCalls(app: AppContext): Call[] {
     ...telemetryCalls(app),
     ...styleCalls(app),
     ...stickerCalls(app),
+    ...searchCalls(app),
     ...promptCalls(app),
     ...tipCalls(app),
     ...feedbackCalls(app),

@@ -1,0 +1,175 @@
+import { sql } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import type { Language } from "#common/languages.ts";
+import { SEARCH_QUERY_MAX_LENGTH, SEARCH_RESULT_CAP, type SearchPage, type SubjectTag } from "#common/search.ts";
+import type { Db } from "../db/client.ts";
+import { stickerItemsByIds } from "../stickers/sticker-items.ts";
+
+export interface SearchQuery {
+  q: string;
+  page: number;
+  size: number;
+  /** The viewer's language: the matched tags' names are in it. */
+  language: Language;
+}
+
+/** The configurations a query is stemmed with: every one a sticker's language may use (migration 0006). */
+const QUERY_CONFIGS = [
+  "english",
+  "french",
+  "german",
+  "spanish",
+  "portuguese",
+  "russian",
+  "arabic",
+  "hindi",
+  "indonesian",
+  "simple",
+] as const;
+
+/** Subject tags a query may name at once ("cat" is also a keyword of "grinning cat", "lion"…). */
+const MAX_QUERY_TAGS = 6;
+/** A typo's trigram similarity to a tag's word must reach this ("kiten" → "kitten"). */
+const TYPO_SIMILARITY = 0.45;
+/** Typos are looked for only in queries this long: shorter words are too alike. */
+const TYPO_MIN_LENGTH = 4;
+
+/** The query as searched: NFKC, single spaces, trimmed; empty or too long is refused. */
+export function cleanQuery(q: string): string {
+  const clean = q.normalize("NFKC").replace(/\s+/gu, " ").trim();
+  if (!/[\p{L}\p{N}]/u.test(clean)) throw new AppError("SEARCH_QUERY_EMPTY");
+  if ([...clean].length > SEARCH_QUERY_MAX_LENGTH) {
+    throw new AppError("SEARCH_QUERY_TOO_LONG", undefined, { vars: { max: SEARCH_QUERY_MAX_LENGTH } });
+  }
+  return clean;
+}
+
+/**
+ * Public stickers for a query, in any of the 14 languages (issue 16, decision 0030). Two ways in, each
+ * one bounded index read of at most SEARCH_RESULT_CAP rows in hot-score order:
+ * - the sticker's own words: the stored `search_doc` (its name and prompt stemmed in its language,
+ *   unstemmed, and CJK character n-grams) against the query stemmed in every configuration;
+ * - its subjects: the query's words (or, failing them, a near spelling) find subject tags through
+ *   `tag_terms` in any language, and the tags' lists come from `sticker_tags` like a gallery page.
+ * Relevance first (own words 2, a subject named by its name 2 or keyword 1, by a typo 0.5; summed),
+ * then hot score. The total is exact up to SEARCH_RESULT_CAP. Hidden and private stickers are never
+ * read: `sticker_tags.is_public`, and the search index's own predicate.
+ */
+export async function searchStickers(db: Db, o: SearchQuery): Promise<SearchPage> {
+  const q = cleanQuery(o.q);
+  const offset = (o.page - 1) * o.size;
+  const tags = await subjectTagsOf(db, q);
+  const tagIds = tags.map((t) => t.id);
+  const tagScores = tags.map((t) => t.score);
+  const tsquery = sql.join(
+    QUERY_CONFIGS.map((config) => sql`plainto_tsquery(${config}::regconfig, f.q)`),
+    sql` || `,
+  );
+  const result = await db.execute(sql`
+    with f as (select search_fold(${q}) as q),
+    query as (select (${tsquery} || plainto_tsquery('simple'::regconfig, search_grams(f.q))) as ts from f),
+    own_words as (
+      select s.id as sticker_id, s.hot_score, 2::float8 as rel
+      from stickers s, query
+      where s.search_doc @@ query.ts and s.visibility = 'public' and s.hidden_at is null
+      order by s.hot_score desc, s.id desc
+      limit ${SEARCH_RESULT_CAP}
+    ),
+    by_subject as (
+      select st.sticker_id, st.hot_score, wanted.score as rel
+      from unnest(${`{${tagIds.join(",")}}`}::int[], ${`{${tagScores.join(",")}}`}::float8[]) as wanted(tag_id, score)
+      cross join lateral (
+        select sticker_id, hot_score from sticker_tags
+        where tag_id = wanted.tag_id and is_public
+        order by hot_score desc, sticker_id desc
+        limit ${SEARCH_RESULT_CAP}
+      ) st
+    ),
+    hits as (
+      select sticker_id, max(hot_score) as hot_score, sum(rel) as rel
+      from (
+        select sticker_id, hot_score, rel from own_words
+        union all
+        select sticker_id, hot_score, max(rel) from by_subject group by sticker_id, hot_score
+      ) found
+      group by sticker_id
+      order by sum(rel) desc, max(hot_score) desc, sticker_id desc
+      limit ${SEARCH_RESULT_CAP}
+    )
+    select sticker_id, (select count(*) from hits)::int as total
+    from hits
+    order by rel desc, hot_score desc, sticker_id desc
+    limit ${o.size} offset ${offset}`);
+  const rows = result.rows as { sticker_id: number | string; total: number }[];
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    // Past the last page: still answer how many there are.
+    total = offset > 0 ? (await searchStickers(db, { ...o, page: 1, size: 1 })).total : 0;
+  }
+  return {
+    list: await stickerItemsByIds(
+      db,
+      rows.map((row) => Number(row.sticker_id)),
+    ),
+    total,
+    tags: tags.map((t) => ({ slug: t.slug, name: t.names[o.language] ?? t.names.en ?? t.slug })),
+  };
+}
+
+interface MatchedTag {
+  id: number;
+  slug: string;
+  names: Record<string, string>;
+  score: number;
+}
+
+/**
+ * The subject tags a query names: its words (and the whole query, for names of several words) equal to
+ * a tag's word in any language, a CJK name inside the query; when nothing matches, a near spelling.
+ */
+async function subjectTagsOf(db: Db, q: string): Promise<MatchedTag[]> {
+  const result = await db.execute(sql`
+    with f as (select search_fold(${q}) as q),
+    words as (
+      select f.q as word from f
+      union select w from f, regexp_split_to_table(f.q, '[\s,.;:!?"()]+') as w where w <> ''
+    ),
+    exact as (
+      select t.tag_id, max(t.quality)::float8 as score from tag_terms t where t.term in (select word from words)
+      group by t.tag_id
+    ),
+    inside as (
+      -- Unspaced scripts: "小猫在睡觉" names 猫 without a space around it.
+      select t.tag_id, max(t.quality)::float8 as score from tag_terms t, f
+      where f.q ~ '[぀-ヿ㐀-鿿가-힯]' and t.term ~ '^[぀-ヿ㐀-鿿가-힯]+$' and char_length(t.term) < char_length(f.q)
+        and strpos(f.q, t.term) > 0
+      group by t.tag_id
+    ),
+    typo as (
+      select t.tag_id, 0.5::float8 as score from tag_terms t, f
+      where char_length(f.q) >= ${TYPO_MIN_LENGTH} and t.term % f.q and similarity(t.term, f.q) >= ${TYPO_SIMILARITY}
+        and not exists (select 1 from exact) and not exists (select 1 from inside)
+      group by t.tag_id
+      order by max(similarity(t.term, f.q)) desc
+      limit 3
+    ),
+    best as (
+      select tag_id, max(score) as score from (select * from exact union all select * from inside union all select * from typo) m
+      group by tag_id
+    )
+    select tags.id, tags.slug, tags.names, best.score
+    from best join tags on tags.id = best.tag_id
+    where tags.kind = 'subject'
+    order by best.score desc, tags.id
+    limit ${MAX_QUERY_TAGS}`);
+  return (result.rows as { id: number; slug: string; names: Record<string, string> | string; score: number | string }[]).map(
+    (row) => ({
+      id: Number(row.id),
+      slug: row.slug,
+      names: typeof row.names === "string" ? (JSON.parse(row.names) as Record<string, string>) : row.names,
+      score: Number(row.score),
+    }),
+  );
+}
+
+export type { SubjectTag };
