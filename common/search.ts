@@ -4,8 +4,8 @@ import type { StickerPage } from "./stickers.ts";
 /** A query longer than this is refused (SEARCH_QUERY_TOO_LONG): no sticker prompt needs more to be found. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 
-/** Search answers the best this many stickers, paged; deeper than that a query is better refined. */
-export const SEARCH_RESULT_CAP = 1000;
+/** Search answers the best this many stickers (10 pages of 24); deeper than that a query is better refined, and a cap keeps a common word as quick as a rare one (decision 0030). */
+export const SEARCH_RESULT_CAP = 240;
 
 /** A subject tag as a page shows it: its URL slug and its name in the viewer's language. */
 export interface SubjectTag {

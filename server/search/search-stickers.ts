@@ -61,20 +61,18 @@ export async function searchStickers(db: Db, o: SearchQuery): Promise<SearchPage
   const tags = await subjectTagsOf(db, q);
   const tagIds = tags.map((t) => t.id);
   const tagScores = tags.map((t) => t.score);
-  const tsquery = sql.join(
-    QUERY_CONFIGS.map((config) => sql`plainto_tsquery(${config}::regconfig, f.q)`),
-    sql` || `,
-  );
-  const result = await db.execute(sql`
-    with f as (select search_fold(${q}) as q),
-    query as (select (${tsquery} || plainto_tsquery('simple'::regconfig, search_grams(f.q))) as ts from f),
-    own_words as (
-      select s.id as sticker_id, s.hot_score, 2::float8 as rel
-      from stickers s, query
-      where s.search_doc @@ query.ts and s.visibility = 'public' and s.hidden_at is null
+  const tsquery = await queryOf(db, q);
+  // The words' matches come as a constant query, so the planner weighs it with the column's statistics:
+  // a rare word reads the search index, a common one walks the popular order until it has enough.
+  const ownWords = tsquery
+    ? sql`select s.id as sticker_id, s.hot_score, 2::float8 as rel
+      from stickers s
+      where s.search_doc @@ ${tsquery}::tsquery and s.visibility = 'public' and s.hidden_at is null
       order by s.hot_score desc, s.id desc
-      limit ${SEARCH_RESULT_CAP}
-    ),
+      limit ${SEARCH_RESULT_CAP}`
+    : sql`select null::bigint as sticker_id, null::float8 as hot_score, null::float8 as rel where false`;
+  const result = await db.execute(sql`
+    with own_words as (${ownWords}),
     by_subject as (
       select st.sticker_id, st.hot_score, wanted.score as rel
       from unnest(${`{${tagIds.join(",")}}`}::int[], ${`{${tagScores.join(",")}}`}::float8[]) as wanted(tag_id, score)
@@ -116,6 +114,21 @@ export async function searchStickers(db: Db, o: SearchQuery): Promise<SearchPage
   };
 }
 
+/**
+ * The query's words as a text search query: stemmed in every configuration a sticker may use, unstemmed,
+ * and as CJK n-grams (all of them), OR-ed; "" when it has no searchable word (only stop words).
+ */
+async function queryOf(db: Db, q: string): Promise<string> {
+  const stemmed = sql.join(
+    QUERY_CONFIGS.map((config) => sql`plainto_tsquery(${config}::regconfig, f.q)`),
+    sql` || `,
+  );
+  const result = await db.execute(sql`
+    select (${stemmed} || plainto_tsquery('simple'::regconfig, search_grams(f.q)))::text as ts
+    from (select search_fold(${q}) as q) f`);
+  return String((result.rows[0] as { ts: string } | undefined)?.ts ?? "");
+}
+
 interface MatchedTag {
   id: number;
   slug: string;
@@ -132,7 +145,7 @@ async function subjectTagsOf(db: Db, q: string): Promise<MatchedTag[]> {
     with f as (select search_fold(${q}) as q),
     words as (
       select f.q as word from f
-      union select w from f, regexp_split_to_table(f.q, '[\s,.;:!?"()]+') as w where w <> ''
+      union select w from f, regexp_split_to_table(f.q, '[[:space:],.;:!?"()]+') as w where w <> ''
     ),
     exact as (
       select t.tag_id, max(t.quality)::float8 as score from tag_terms t where t.term in (select word from words)

@@ -57,6 +57,20 @@ export async function sitemapSubjectTags(db: Db, o: { limit: number; after?: str
   return rows.flatMap((row) => (row.slug ? [row.slug] : []));
 }
 
+/** The subject tags of these slugs that exist, in the order given, named in `language` (suggestions). */
+export async function subjectTagsBySlugs(db: Db, slugs: string[], language: Language): Promise<SubjectTag[]> {
+  if (slugs.length === 0) return [];
+  const rows = await db
+    .select({ slug: tags.slug, names: tags.names })
+    .from(tags)
+    .where(and(eq(tags.kind, "subject"), inArray(tags.slug, slugs)));
+  const bySlug = new Map(rows.map((row) => [row.slug, row]));
+  return slugs.flatMap((slug) => {
+    const row = bySlug.get(slug);
+    return row ? [{ slug, name: nameIn(row.names, slug, language) }] : [];
+  });
+}
+
 /** Tag ids of these slugs (tests and the bench). */
 export async function subjectTagIds(db: Db, slugs: string[]): Promise<Map<string, number>> {
   const rows = await db
