@@ -242,13 +242,25 @@ const rows: Awaited<ReturnType<typeof measure>>[] = [];
 let seedSeconds = 0;
 let child: ChildProcess | null = null;
 try {
-  const db = await createPostgresDatabase(BASE_URL, "sticker_search_bench", { replace: true });
+  // BENCH_SEARCH_REUSE=1 measures again on the database a run before seeded (same size), skipping the seed.
+  const reuse = process.env.BENCH_SEARCH_REUSE === "1";
+  const url = new URL(BASE_URL);
+  url.pathname = "/sticker_search_bench";
+  const dbUrl = reuse ? url.toString() : (await createPostgresDatabase(BASE_URL, "sticker_search_bench", { replace: true })).url;
   await rm("./data/bench-search", { recursive: true, force: true });
-  child = startApp(db.url, "./data/bench-search");
+  child = startApp(dbUrl, "./data/bench-search");
   await waitReady();
-  const seeded = await seedMillion(db.url);
-  seedSeconds = seeded.seconds;
-  const catTag = String(seeded.tagIds.get("cat"));
+  let catTag: string;
+  if (reuse) {
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    catTag = String((await client.query("select id from tags where slug = 'cat'")).rows[0]?.id);
+    await client.end();
+  } else {
+    const seeded = await seedMillion(dbUrl);
+    seedSeconds = seeded.seconds;
+    catTag = String(seeded.tagIds.get("cat"));
+  }
   const cases: [string, string, Record<string, string>][] = [
     ["common word 'cat'", "/api/search", { q: "cat" }],
     ["common word 'happy'", "/api/search", { q: "happy" }],
@@ -267,7 +279,11 @@ try {
     ["tag page 'cat', page 1", "/api/square/pageByTag", { tagId: catTag, page: "1" }],
     [`tag page 'cat', page ${TAG_DEEP_PAGE}`, "/api/square/pageByTag", { tagId: catTag, page: String(TAG_DEEP_PAGE) }],
   ];
-  for (const [name, path, query] of cases) rows.push(await measure(name, path, query));
+  for (const [name, path, query] of cases) {
+    const row = await measure(name, path, query);
+    rows.push(row);
+    console.log(`measured ${row.name}: p50 ${row.p50.toFixed(2)} ms, p95 ${row.p95.toFixed(2)} ms`);
+  }
 } finally {
   if (child) await stop(child);
   await rm("./data/bench-search", { recursive: true, force: true });

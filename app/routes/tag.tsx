@@ -31,16 +31,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { tag: { slug: tag.slug, name: tag.name }, page, ...result };
 }
 
+/** A title starts with a capital where the script has them ("cat stickers" → "Cat stickers", "katze-Sticker" → "Katze-Sticker"). */
+function capitalized(text: string, language: string): string {
+  const first = text.charAt(0);
+  return first.toLocaleUpperCase(language) + text.slice(1);
+}
+
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { tag, total, page } = loaderData;
   const root = matches.find((match) => match?.id === "root")?.loaderData as { messages?: Record<string, unknown> } | undefined;
   const tagTexts = (root?.messages?.tag ?? {}) as Record<string, string>;
+  const language = (root as { language?: string } | undefined)?.language ?? "en";
   const fill = (text: string | undefined, fallback: string) => (text ?? fallback).replaceAll("{{name}}", tag.name);
   return pageMeta({
     matches,
     location,
-    title: fill(tagTexts.title, "{{name}} stickers"),
+    title: capitalized(fill(tagTexts.title, "{{name}} stickers"), language),
     description: fill(tagTexts.description, "{{name}} stickers"),
     // An empty page, or one past the end, is not worth indexing; page 1 is the canonical one of the tag.
     noindex: total === 0 || page > Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)),
@@ -49,17 +56,18 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 
 export default function Tag({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { to } = useLocalized();
+  const { to, language } = useLocalized();
   const { tag, page, list, total } = loaderData;
+  const title = capitalized(t("tag.title", { name: tag.name }), language);
   const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="mb-4 font-bold text-3xl">{t("tag.title", { name: tag.name })}</h1>
+      <h1 className="mb-4 font-bold text-3xl">{title}</h1>
       <SearchForm className="mb-6 max-w-xl" />
       {list.length > 0 ? (
         <>
           <p className="mb-4 text-sm text-stone-500">{t("list.count", { count: total })}</p>
-          <StickerGrid stickers={list} label={t("tag.title", { name: tag.name })} />
+          <StickerGrid stickers={list} label={title} />
           <Pagination
             current={page}
             count={pageCount}

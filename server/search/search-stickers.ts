@@ -62,17 +62,13 @@ export async function searchStickers(db: Db, o: SearchQuery): Promise<SearchPage
   const tagIds = tags.map((t) => t.id);
   const tagScores = tags.map((t) => t.score);
   const tsquery = await queryOf(db, q);
-  // The words' matches come as a constant query, so the planner weighs it with the column's statistics:
-  // a rare word reads the search index, a common one walks the popular order until it has enough.
-  const ownWords = tsquery
-    ? sql`select s.id as sticker_id, s.hot_score, 2::float8 as rel
-      from stickers s
-      where s.search_doc @@ ${tsquery}::tsquery and s.visibility = 'public' and s.hidden_at is null
-      order by s.hot_score desc, s.id desc
-      limit ${SEARCH_RESULT_CAP}`
-    : sql`select null::bigint as sticker_id, null::float8 as hot_score, null::float8 as rel where false`;
+  const own = tsquery ? await ownWordMatches(db, tsquery) : [];
   const result = await db.execute(sql`
-    with own_words as (${ownWords}),
+    with own_words as (
+      select sticker_id, hot_score, 2::float8 as rel
+      from unnest(${`{${own.map((row) => row.id).join(",")}}`}::bigint[], ${`{${own.map((row) => row.hot).join(",")}}`}::float8[])
+        as matched(sticker_id, hot_score)
+    ),
     by_subject as (
       select st.sticker_id, st.hot_score, wanted.score as rel
       from unnest(${`{${tagIds.join(",")}}`}::int[], ${`{${tagScores.join(",")}}`}::float8[]) as wanted(tag_id, score)
@@ -114,19 +110,63 @@ export async function searchStickers(db: Db, o: SearchQuery): Promise<SearchPage
   };
 }
 
+/** Rows of the popular order read before search falls back to the word index (decision 0030). */
+const WALK_ROWS = 15_000;
+
+/**
+ * The SEARCH_RESULT_CAP most popular public stickers whose own words match, by hot score. First the
+ * popular order's top WALK_ROWS are checked (a bounded walk: a common word fills the cap there, and
+ * then those are exactly the top matches); when they hold fewer, the word is rare enough that reading
+ * all its matches from the GIN index and sorting them costs less (fewer than CAP × N / WALK_ROWS).
+ * Both costs stay bounded at any table size, unlike a plan chosen from a misjudged estimate.
+ */
+async function ownWordMatches(db: Db, tsquery: string): Promise<{ id: number; hot: number }[]> {
+  const toRows = (result: { rows: unknown[] }) =>
+    (result.rows as { id: number | string; hot_score: number | string }[]).map((row) => ({
+      id: Number(row.id),
+      hot: Number(row.hot_score),
+    }));
+  const walked = toRows(
+    await db.execute(sql`
+      select id, hot_score from (
+        select id, hot_score, search_doc from stickers
+        where visibility = 'public' and hidden_at is null
+        order by hot_score desc, id desc
+        limit ${WALK_ROWS}
+      ) top
+      where search_doc @@ ${tsquery}::tsquery
+      order by hot_score desc, id desc
+      limit ${SEARCH_RESULT_CAP}`),
+  );
+  if (walked.length >= SEARCH_RESULT_CAP) return walked;
+  // "+ 0": sorting by an expression keeps the planner off the popular index's order, so it reads the GIN index.
+  return toRows(
+    await db.execute(sql`
+      select id, hot_score from stickers
+      where search_doc @@ ${tsquery}::tsquery and visibility = 'public' and hidden_at is null
+      order by hot_score + 0 desc, id desc
+      limit ${SEARCH_RESULT_CAP}`),
+  );
+}
+
 /**
  * The query's words as a text search query: stemmed in every configuration a sticker may use, unstemmed,
  * and as CJK n-grams (all of them), OR-ed; "" when it has no searchable word (only stop words).
  */
 async function queryOf(db: Db, q: string): Promise<string> {
-  const stemmed = sql.join(
-    QUERY_CONFIGS.map((config) => sql`plainto_tsquery(${config}::regconfig, f.q)`),
-    sql` || `,
+  const parts = sql.join(
+    [
+      ...QUERY_CONFIGS.map((config) => sql`plainto_tsquery(${config}::regconfig, f.q)::text`),
+      sql`plainto_tsquery('simple'::regconfig, search_grams(f.q))::text`,
+    ],
+    sql`, `,
   );
+  // Most configurations stem a word alike: one copy of each, so the planner's estimate and each row's
+  // check see the query's few distinct alternatives, not ten copies of them.
   const result = await db.execute(sql`
-    select (${stemmed} || plainto_tsquery('simple'::regconfig, search_grams(f.q)))::text as ts
-    from (select search_fold(${q}) as q) f`);
-  return String((result.rows[0] as { ts: string } | undefined)?.ts ?? "");
+    select distinct part from (select search_fold(${q}) as q) f, unnest(array[${parts}]) as part
+    where part <> '' order by part`);
+  return (result.rows as { part: string }[]).map((row) => `( ${row.part} )`).join(" | ");
 }
 
 interface MatchedTag {
