@@ -1,3 +1,11 @@
+CREATE TABLE "sticker_words" (
+	"word" text NOT NULL,
+	"sticker_id" bigint NOT NULL,
+	"hot_score" double precision NOT NULL,
+	"is_public" boolean NOT NULL,
+	CONSTRAINT "sticker_words_sticker_id_word_pk" PRIMARY KEY("sticker_id","word")
+);
+--> statement-breakpoint
 CREATE TABLE "tag_terms" (
 	"term" text NOT NULL,
 	"tag_id" integer NOT NULL,
@@ -9,7 +17,9 @@ ALTER TABLE "stickers" ADD COLUMN "subjects_tagged" boolean DEFAULT false NOT NU
 ALTER TABLE "tags" ADD COLUMN "kind" text DEFAULT 'list' NOT NULL;--> statement-breakpoint
 ALTER TABLE "tags" ADD COLUMN "slug" text;--> statement-breakpoint
 ALTER TABLE "tags" ADD COLUMN "names" jsonb;--> statement-breakpoint
+ALTER TABLE "sticker_words" ADD CONSTRAINT "sticker_words_sticker_id_stickers_id_fk" FOREIGN KEY ("sticker_id") REFERENCES "public"."stickers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag_terms" ADD CONSTRAINT "tag_terms_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sticker_words_public_hot_idx" ON "sticker_words" USING btree ("word","hot_score" DESC NULLS FIRST,"sticker_id" DESC NULLS FIRST) WHERE "sticker_words"."is_public";--> statement-breakpoint
 CREATE INDEX "tag_terms_tag_idx" ON "tag_terms" USING btree ("tag_id");--> statement-breakpoint
 CREATE INDEX "stickers_untagged_idx" ON "stickers" USING btree ("id") WHERE not "stickers"."subjects_tagged";--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_slug_key" ON "tags" USING btree ("slug");--> statement-breakpoint
@@ -60,3 +70,38 @@ ALTER TABLE "stickers" ADD COLUMN "search_doc" tsvector GENERATED ALWAYS AS (pub
 -- Only what search may show: public and not hidden by moderation.
 CREATE INDEX "stickers_search_doc_idx" ON "stickers" USING gin ("search_doc") WHERE "visibility" = 'public' AND "hidden_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "tag_terms_term_trgm_idx" ON "tag_terms" USING gin ("term" gin_trgm_ops);
+--> statement-breakpoint
+-- Search's inverted index (sticker_words): a sticker's distinct words, refilled when its text changes.
+CREATE OR REPLACE FUNCTION "sticker_words_fill"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    DELETE FROM "sticker_words" WHERE "sticker_id" = NEW."id";
+  END IF;
+  INSERT INTO "sticker_words" ("word", "sticker_id", "hot_score", "is_public")
+    SELECT w, NEW."id", NEW."hot_score", NEW."visibility" = 'public' AND NEW."hidden_at" IS NULL
+    FROM unnest(tsvector_to_array(NEW."search_doc")) AS w;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "stickers_words_insert" AFTER INSERT ON "stickers"
+  FOR EACH ROW EXECUTE FUNCTION "sticker_words_fill"();--> statement-breakpoint
+CREATE TRIGGER "stickers_words_text" AFTER UPDATE OF "name", "prompt", "locale" ON "stickers"
+  FOR EACH ROW WHEN (OLD."name" IS DISTINCT FROM NEW."name" OR OLD."prompt" IS DISTINCT FROM NEW."prompt"
+    OR OLD."locale" IS DISTINCT FROM NEW."locale")
+  EXECUTE FUNCTION "sticker_words_fill"();--> statement-breakpoint
+-- The copies follow the sticker like sticker_tags' do (migrations 0001 and 0005).
+CREATE OR REPLACE FUNCTION "sticker_words_copy"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "sticker_words" SET "is_public" = NEW."visibility" = 'public' AND NEW."hidden_at" IS NULL, "hot_score" = NEW."hot_score"
+    WHERE "sticker_id" = NEW."id";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "stickers_words_copy" AFTER UPDATE OF "visibility", "hot_score", "hidden_at" ON "stickers"
+  FOR EACH ROW WHEN (OLD."visibility" IS DISTINCT FROM NEW."visibility" OR OLD."hot_score" IS DISTINCT FROM NEW."hot_score"
+    OR OLD."hidden_at" IS DISTINCT FROM NEW."hidden_at")
+  EXECUTE FUNCTION "sticker_words_copy"();--> statement-breakpoint
+-- Stickers made before this migration.
+INSERT INTO "sticker_words" ("word", "sticker_id", "hot_score", "is_public")
+  SELECT w, s."id", s."hot_score", s."visibility" = 'public' AND s."hidden_at" IS NULL
+  FROM "stickers" s, unnest(tsvector_to_array(s."search_doc")) AS w;

@@ -250,6 +250,29 @@ export const stickerTags = pgTable(
   ],
 );
 
+/**
+ * Search's own inverted index of the stickers' words (decision 0030): one row per distinct lexeme of a
+ * sticker's `search_doc`, with copies of its hot score and "public and not hidden", kept by triggers of
+ * migration 0006. A word's most popular public stickers are then one index range, like a tag's list.
+ */
+export const stickerWords = pgTable(
+  "sticker_words",
+  {
+    word: text("word").notNull(),
+    stickerId: bigint("sticker_id", { mode: "number" })
+      .notNull()
+      .references(() => stickers.id, { onDelete: "cascade" }),
+    hotScore: doublePrecision("hot_score").notNull(),
+    isPublic: boolean("is_public").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stickerId, t.word] }),
+    index("sticker_words_public_hot_idx")
+      .on(t.word, t.hotScore.desc().nullsFirst(), t.stickerId.desc().nullsFirst())
+      .where(sql`${t.isPublic}`),
+  ],
+);
+
 /** Prompt suggestions, per interface language. */
 export const prompts = pgTable(
   "prompts",

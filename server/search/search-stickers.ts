@@ -62,7 +62,12 @@ export async function searchStickers(db: Db, o: SearchQuery): Promise<SearchPage
   const tagIds = tags.map((t) => t.id);
   const tagScores = tags.map((t) => t.score);
   const tsquery = await queryOf(db, q);
-  const own = tsquery ? await ownWordMatches(db, tsquery) : [];
+  const own =
+    tsquery.words && tsquery.words.length > 0
+      ? await singleWordMatches(db, tsquery.words)
+      : tsquery.text
+        ? await ownWordMatches(db, tsquery.text, { walkOnly: tags.length > 0 })
+        : [];
   const result = await db.execute(sql`
     with own_words as (
       select sticker_id, hot_score, 2::float8 as rel
@@ -110,6 +115,31 @@ export async function searchStickers(db: Db, o: SearchQuery): Promise<SearchPage
   };
 }
 
+/**
+ * A one-word query (in all its stemmed forms): each form's most popular public stickers are one range of
+ * `sticker_words`' partial index, read index-only, at most SEARCH_RESULT_CAP each, merged by hot score.
+ */
+async function singleWordMatches(db: Db, words: string[]): Promise<{ id: number; hot: number }[]> {
+  const result = await db.execute(sql`
+    select sticker_id as id, max(hot_score) as hot_score from (
+      select w.sticker_id, w.hot_score
+      from json_array_elements_text(${JSON.stringify(words)}::json) as q(word)
+      cross join lateral (
+        select sticker_id, hot_score from sticker_words
+        where sticker_words.word = q.word and is_public
+        order by hot_score desc, sticker_id desc
+        limit ${SEARCH_RESULT_CAP}
+      ) w
+    ) found
+    group by sticker_id
+    order by max(hot_score) desc, sticker_id desc
+    limit ${SEARCH_RESULT_CAP}`);
+  return (result.rows as { id: number | string; hot_score: number | string }[]).map((row) => ({
+    id: Number(row.id),
+    hot: Number(row.hot_score),
+  }));
+}
+
 /** Rows of the popular order read before search falls back to the word index (decision 0030). */
 const WALK_ROWS = 15_000;
 
@@ -117,10 +147,11 @@ const WALK_ROWS = 15_000;
  * The SEARCH_RESULT_CAP most popular public stickers whose own words match, by hot score. First the
  * popular order's top WALK_ROWS are checked (a bounded walk: a common word fills the cap there, and
  * then those are exactly the top matches); when they hold fewer, the word is rare enough that reading
- * all its matches from the GIN index and sorting them costs less (fewer than CAP × N / WALK_ROWS).
+ * all its matches from the GIN index and sorting them costs less (fewer than CAP × N / WALK_ROWS) —
+ * unless the query named a subject (`walkOnly`), whose list already brings the stickers that show it.
  * Both costs stay bounded at any table size, unlike a plan chosen from a misjudged estimate.
  */
-async function ownWordMatches(db: Db, tsquery: string): Promise<{ id: number; hot: number }[]> {
+async function ownWordMatches(db: Db, tsquery: string, o: { walkOnly: boolean }): Promise<{ id: number; hot: number }[]> {
   const toRows = (result: { rows: unknown[] }) =>
     (result.rows as { id: number | string; hot_score: number | string }[]).map((row) => ({
       id: Number(row.id),
@@ -138,7 +169,9 @@ async function ownWordMatches(db: Db, tsquery: string): Promise<{ id: number; ho
       order by hot_score desc, id desc
       limit ${SEARCH_RESULT_CAP}`),
   );
-  if (walked.length >= SEARCH_RESULT_CAP) return walked;
+  // A query that names a subject gets its stickers from the subject's list; its own-word matches only
+  // rank first among the popular ones, and the word index's long read is skipped (decision 0030).
+  if (walked.length >= SEARCH_RESULT_CAP || o.walkOnly) return walked;
   // "+ 0": sorting by an expression keeps the planner off the popular index's order, so it reads the GIN index.
   return toRows(
     await db.execute(sql`
@@ -153,7 +186,7 @@ async function ownWordMatches(db: Db, tsquery: string): Promise<{ id: number; ho
  * The query's words as a text search query: stemmed in every configuration a sticker may use, unstemmed,
  * and as CJK n-grams (all of them), OR-ed; "" when it has no searchable word (only stop words).
  */
-async function queryOf(db: Db, q: string): Promise<string> {
+async function queryOf(db: Db, q: string): Promise<{ text: string; words: string[] | null }> {
   const parts = sql.join(
     [
       ...QUERY_CONFIGS.map((config) => sql`plainto_tsquery(${config}::regconfig, f.q)::text`),
@@ -166,7 +199,21 @@ async function queryOf(db: Db, q: string): Promise<string> {
   const result = await db.execute(sql`
     select distinct part from (select search_fold(${q}) as q) f, unnest(array[${parts}]) as part
     where part <> '' order by part`);
-  return (result.rows as { part: string }[]).map((row) => `( ${row.part} )`).join(" | ");
+  const alternatives = (result.rows as { part: string }[]).map((row) => row.part);
+  return { text: alternatives.map((part) => `( ${part} )`).join(" | "), words: singleWordsOf(alternatives) };
+}
+
+const LEXEME = /^'((?:[^']|'')+)'$/;
+
+/** The words of a query whose every alternative is one word ("'gat' | 'gato'"), else null (a phrase). */
+function singleWordsOf(parts: string[]): string[] | null {
+  const words: string[] = [];
+  for (const part of parts) {
+    const match = LEXEME.exec(part.trim());
+    if (!match?.[1]) return null;
+    words.push(match[1].replaceAll("''", "'"));
+  }
+  return words;
 }
 
 interface MatchedTag {

@@ -140,6 +140,17 @@ describe("GET /api/search", () => {
     }
   });
 
+  it("follows a sticker's changes: made private it is gone, its new prompt finds it, its old one no more", async () => {
+    const db = t.app.database.db;
+    const row = await add("changing", "a glittery narwhal", "en");
+    expect(await found("glittery")).toContain(ids.changing);
+    await db.update(stickers).set({ prompt: "a sparkly walrus", name: "a sparkly walrus" }).where(eq(stickers.id, row.id));
+    expect(await found("sparkly")).toContain(ids.changing);
+    expect(await found("glittery")).not.toContain(ids.changing);
+    await db.update(stickers).set({ visibility: "private" }).where(eq(stickers.id, row.id));
+    expect(await found("sparkly")).not.toContain(ids.changing);
+  });
+
   it("pages through the results with an exact total, and answers the total past the end", async () => {
     const all = await found("cat");
     const { body: first } = await search("cat", { page: "1", size: "2" });
