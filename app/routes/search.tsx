@@ -5,7 +5,6 @@ import { SEARCH_QUERY_MAX_LENGTH, SEARCH_RESULT_CAP, type SubjectTag } from "#co
 import type { StickerListItem } from "#common/stickers.ts";
 import { pageContext } from "../context.server.ts";
 import { searchStickers, suggestedTags } from "../features/search/search.server.ts";
-import { SearchForm } from "../features/search/search-form.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { Pagination } from "../features/stickers/pagination.tsx";
 import { StickerGrid } from "../features/stickers/sticker-card.tsx";
@@ -62,7 +61,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-4 font-bold text-3xl">{query && !errorKey ? t("search.resultsFor", { q: query }) : t("search.title")}</h1>
-      <SearchForm defaultValue={q} className="mb-6 max-w-xl" />
       {tags.length > 0 ? <TagLinks tags={tags} label={t("search.tags")} /> : null}
       {errorKey ? (
         <p role="alert" className="mb-6 text-base text-red-700">

@@ -1,7 +1,6 @@
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
 import { pageContext } from "../context.server.ts";
 import { findSubjectTag } from "../features/search/search.server.ts";
-import { SearchForm } from "../features/search/search-form.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { Pagination } from "../features/stickers/pagination.tsx";
 import { StickerGrid } from "../features/stickers/sticker-card.tsx";
@@ -63,7 +62,6 @@ export default function Tag({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-4 font-bold text-3xl">{title}</h1>
-      <SearchForm className="mb-6 max-w-xl" />
       {list.length > 0 ? (
         <>
           <p className="mb-4 text-sm text-stone-500">{t("list.count", { count: total })}</p>

@@ -17,7 +17,7 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{t("app.name")}</span>
         </Link>
-        <SearchForm className="hidden max-w-xs flex-1 md:flex" />
+        <SearchForm className="hidden max-w-xs flex-1 md:block" />
         <nav aria-label={t("nav.main")} className="flex items-center gap-1 md:gap-3">
           <Link
             to={to("/stickers/explore")}
@@ -43,7 +43,7 @@ export function SiteHeader() {
       </div>
       {/* On a phone the box takes its own row under the bar (decision 0030). */}
       <div className="mx-auto px-4 pb-3 md:hidden">
-        <SearchForm />
+        <SearchForm className="" />
       </div>
     </header>
   );
