@@ -7,6 +7,8 @@ function pages(scope: string) {
     index("routes/home.tsx", { id: id("home") }),
     route("stickers/:type?/:page?", "routes/stickers.tsx", { id: id("stickers") }),
     route("sticker/:instId/:name?", "routes/sticker.tsx", { id: id("sticker") }),
+    route("search", "routes/search.tsx", { id: id("search") }),
+    route("tag/:tag/:page?", "routes/tag.tsx", { id: id("tag") }),
     route("pack/:packId/:slug?", "routes/pack.tsx", { id: id("pack") }),
     route("packs/:tab?/:page?", "routes/packs.tsx", { id: id("packs") }),
     route("pricing", "routes/pricing.tsx", { id: id("pricing") }),

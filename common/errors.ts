@@ -79,6 +79,10 @@ export const ERRORS = {
   OWN_STICKER_REPORT: { http: 409, key: "errors.ownStickerReport" },
   /** A banned account: no sign-in, no new tasks (decision 0031). */
   ACCOUNT_BANNED: { http: 403, key: "errors.accountBanned" },
+  /** A search needs at least one letter or digit (issue 16, decision 0030). */
+  SEARCH_QUERY_EMPTY: { http: 400, key: "errors.searchQueryEmpty" },
+  /** A search query is at most SEARCH_QUERY_MAX_LENGTH characters. */
+  SEARCH_QUERY_TOO_LONG: { http: 400, key: "errors.searchQueryTooLong" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

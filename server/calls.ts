@@ -8,6 +8,7 @@ import { adminCalls, reportCalls } from "./moderation/calls.ts";
 import { packCalls } from "./packs/calls.ts";
 import { packMakeCalls } from "./packs/make-calls.ts";
 import { promptCalls } from "./prompts/calls.ts";
+import { searchCalls } from "./search/calls.ts";
 import { stickerCalls } from "./stickers/calls.ts";
 import { styleCalls } from "./styles/calls.ts";
 import { taskCalls } from "./tasks/calls.ts";
@@ -20,6 +21,7 @@ export function allCalls(app: AppContext): Call[] {
     ...telemetryCalls(app),
     ...styleCalls(app),
     ...stickerCalls(app),
+    ...searchCalls(app),
     ...promptCalls(app),
     ...tipCalls(app),
     ...feedbackCalls(app),

@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
+import { subjectTagsOfStickerInst } from "../features/search/search.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { StickerActions } from "../features/stickers/sticker-actions.tsx";
 import { StickerGrid, stickerPath } from "../features/stickers/sticker-card.tsx";
@@ -22,11 +23,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const viewer = await userOfRequest(app, request, { touch: false });
     const sticker = await getSticker(app.database.db, { stickerInstId: params.instId, viewerId: viewer?.id ?? null, language });
-    const [recommendations, favorited] = await Promise.all([
+    const [recommendations, favorited, subjectTags] = await Promise.all([
       recommendStickers(app.database.db, { stickerInstId: sticker.stickerInstId }).catch(() => []),
       viewer ? favoritedAmong(app.database.db, { userId: viewer.id, stickerInstIds: [sticker.stickerInstId] }) : [],
+      // Its subjects link to their tag pages (decision 0030).
+      subjectTagsOfStickerInst(app.database.db, sticker.stickerInstId, language),
     ]);
-    return { sticker, recommendations, favorited: favorited.length > 0 };
+    return { sticker, recommendations, favorited: favorited.length > 0, subjectTags };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "NO_PERMISSION") throw redirect(`${base}/notAvailable`);
@@ -54,7 +57,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 export default function StickerDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { to } = useLocalized();
-  const { sticker, recommendations, favorited } = loaderData;
+  const { sticker, recommendations, favorited, subjectTags } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <div className="grid items-start gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -100,6 +103,15 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
                     className="rounded-full bg-white px-3 py-1 text-sm ring-1 ring-stone-200 hover:bg-stone-100"
                   >
                     {t(`sticker.tag.${tag.id === 2 ? "explore" : "community"}`)}
+                  </Link>
+                ))}
+                {subjectTags.map((tag) => (
+                  <Link
+                    key={tag.slug}
+                    to={to(`/tag/${tag.slug}`)}
+                    className="rounded-full bg-white px-3 py-1 text-sm ring-1 ring-stone-200 hover:bg-stone-100"
+                  >
+                    #{tag.name}
                   </Link>
                 ))}
               </dd>

@@ -107,11 +107,42 @@ export const emailLinks = pgTable(
   (t) => [uniqueIndex("email_links_token_hash_key").on(t.tokenHash)],
 );
 
-/** 1 = the public community tag, 2 = explore / curated (spec §7). */
-export const tags = pgTable("tags", {
-  id: integer("id").primaryKey(),
-  name: text("name").notNull(),
-});
+/**
+ * 1 = the public community tag, 2 = explore / curated (spec §7): kind "list". Subject tags (issue 16,
+ * decision 0030) are language-neutral concepts drawn on stickers ("cat"): kind "subject", a URL slug
+ * (`/tag/cat`), their display name in the 14 languages, ids from the `tags_subject_id_seq` sequence
+ * (migration 0006) so they never meet the list tags' hand-picked ids.
+ */
+export const tags = pgTable(
+  "tags",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["list", "subject"] })
+      .notNull()
+      .default("list"),
+    slug: text("slug"),
+    names: jsonb("names").$type<Record<string, string>>(),
+  },
+  (t) => [uniqueIndex("tags_slug_key").on(t.slug)],
+);
+
+/**
+ * The words that find a subject tag, in every language (its names, emoji keywords and the Arabic hand
+ * table), folded by `search_fold` (lower case, no accents); `quality` 2 for a name, 1 for a keyword.
+ * A query matches them exactly or by trigram similarity (typos), decision 0030.
+ */
+export const tagTerms = pgTable(
+  "tag_terms",
+  {
+    term: text("term").notNull(),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    quality: smallint("quality").notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.tagId] }), index("tag_terms_tag_idx").on(t.tagId)],
+);
 
 /** Sticker styles; `names` holds the name in each of the 14 languages. */
 export const styles = pgTable(
@@ -170,6 +201,11 @@ export const stickers = pgTable(
      */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenReason: text("hidden_reason", { enum: ["reports", "moderator", "ban"] }),
+    /**
+     * Its subject tags were added (decision 0030). Stickers made since migration 0006 are tagged as they
+     * are made; older ones (false) are tagged by the bounded backfill at start.
+     */
+    subjectsTagged: boolean("subjects_tagged").notNull().default(false),
     createdAt: created(),
   },
   (t) => [
@@ -184,6 +220,7 @@ export const stickers = pgTable(
       .on(t.hotScore.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.visibility} = 'public'`),
     index("stickers_public_id_idx").on(t.id).where(sql`${t.visibility} = 'public'`),
+    index("stickers_untagged_idx").on(t.id).where(sql`not ${t.subjectsTagged}`),
   ],
 );
 
@@ -211,6 +248,29 @@ export const stickerTags = pgTable(
       .on(t.tagId, t.hotScore.desc().nullsFirst(), t.stickerId.desc().nullsFirst())
       .where(sql`${t.isPublic}`),
     index("sticker_tags_public_id_idx").on(t.tagId, t.stickerId.desc().nullsFirst()).where(sql`${t.isPublic}`),
+  ],
+);
+
+/**
+ * Search's own inverted index of the stickers' words (decision 0030): one row per distinct lexeme of a
+ * sticker's `search_doc`, with copies of its hot score and "public and not hidden", kept by triggers of
+ * migration 0006. A word's most popular public stickers are then one index range, like a tag's list.
+ */
+export const stickerWords = pgTable(
+  "sticker_words",
+  {
+    word: text("word").notNull(),
+    stickerId: bigint("sticker_id", { mode: "number" })
+      .notNull()
+      .references(() => stickers.id, { onDelete: "cascade" }),
+    hotScore: doublePrecision("hot_score").notNull(),
+    isPublic: boolean("is_public").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stickerId, t.word] }),
+    index("sticker_words_public_hot_idx")
+      .on(t.word, t.hotScore.desc().nullsFirst(), t.stickerId.desc().nullsFirst())
+      .where(sql`${t.isPublic}`),
   ],
 );
 

@@ -5,6 +5,7 @@ import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, prompts, stickers, stickerTags, styles, tags, tips } from "../db/schema.ts";
 import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
+import { subjectsOfSticker, tagStickerSubjects } from "../search/tag-subjects.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import promptData from "./data/prompts.json" with { type: "json" };
 import styleData from "./data/styles.json" with { type: "json" };
@@ -40,8 +41,8 @@ export async function seedDatabase(app: AppContext, provider: GenerationProvider
   await db
     .insert(tags)
     .values([
-      { id: COMMUNITY_TAG, name: "community" },
-      { id: EXPLORE_TAG, name: "explore" },
+      { id: COMMUNITY_TAG, name: "community", slug: "community" },
+      { id: EXPLORE_TAG, name: "explore", slug: "explore" },
     ])
     .onConflictDoNothing();
   const styleIds = await seedStyles(app, provider);
@@ -156,6 +157,7 @@ async function seedGallery(app: AppContext, provider: GenerationProvider, styleI
       const tagRows = [{ stickerId: row.id, tagId: COMMUNITY_TAG }];
       if (item.explore) tagRows.push({ stickerId: row.id, tagId: EXPLORE_TAG });
       await tx.insert(stickerTags).values(tagRows).onConflictDoNothing();
+      await tagStickerSubjects(tx, row.id, subjectsOfSticker({ drawn: made.subject, prompt: item.prompt }));
     });
   }
   await db.execute(sql`analyze stickers`);

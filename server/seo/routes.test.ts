@@ -28,13 +28,17 @@ const hreflangs = (entry: string) =>
   Object.fromEntries([...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((match) => [match[1], match[2]]));
 
 describe("GET /sitemap.xml", () => {
-  it("is a sitemap index of the pages file and the sticker files, with absolute URLs from PUBLIC_URL", async () => {
+  it("is a sitemap index of the pages file, the sticker files and the tags file, with absolute URLs from PUBLIC_URL", async () => {
     const { response, text } = await get("/sitemap.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     expect(response.headers.get("cache-control")).toMatch(/max-age=\d+/);
     expect(text).toContain("<sitemapindex");
-    expect(locs(text)).toEqual([`${ORIGIN}/sitemaps/pages.xml`, `${ORIGIN}/sitemaps/stickers-1.xml`]);
+    expect(locs(text)).toEqual([
+      `${ORIGIN}/sitemaps/pages.xml`,
+      `${ORIGIN}/sitemaps/stickers-1.xml`,
+      `${ORIGIN}/sitemaps/tags.xml`,
+    ]);
   });
 
   it("splits the stickers over as many files as needed", async () => {
@@ -45,10 +49,22 @@ describe("GET /sitemap.xml", () => {
       `${ORIGIN}/sitemaps/stickers-1.xml`,
       `${ORIGIN}/sitemaps/stickers-2.xml`,
       `${ORIGIN}/sitemaps/stickers-3.xml`,
+      `${ORIGIN}/sitemaps/tags.xml`,
     ]);
     const files = await Promise.all([1, 2, 3].map((n) => get(`/sitemaps/stickers-${n}.xml`, small)));
     expect(files.map((file) => urlEntries(file.text).length)).toEqual([2, 2, 1]);
     expect((await get("/sitemaps/stickers-4.xml", small)).response.status).toBe(404);
+  });
+});
+
+describe("GET /sitemaps/tags.xml (decision 0030)", () => {
+  it("lists the tag page of each subject with a public sticker, with hreflang alternates for all 14 languages", async () => {
+    const { response, text } = await get("/sitemaps/tags.xml");
+    expect(response.status).toBe(200);
+    const entries = urlEntries(text);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const loc of locs(text)) expect(loc).toMatch(new RegExp(`^${ORIGIN}/tag/[a-z0-9-]+$`));
+    for (const entry of entries) expect(Object.keys(hreflangs(entry))).toHaveLength(LANGUAGES.length + 1);
   });
 });
 

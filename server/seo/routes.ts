@@ -2,8 +2,16 @@ import { Hono } from "hono";
 import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { countListedPacks, listPacksForSitemap } from "../packs/sitemap-packs.ts";
+import { sitemapSubjectTags } from "../search/subject-tags.ts";
 import { countPublicStickers, listPublicStickerIdsForSitemap } from "../stickers/sitemap-stickers.ts";
-import { packsSitemapXml, pagesSitemapXml, robotsTxt, sitemapIndexXml, stickersSitemapXml } from "./sitemap-xml.ts";
+import {
+  packsSitemapXml,
+  pagesSitemapXml,
+  robotsTxt,
+  sitemapIndexXml,
+  stickersSitemapXml,
+  tagsSitemapXml,
+} from "./sitemap-xml.ts";
 
 /**
  * Stickers per sitemap file. The protocol allows 50,000 URLs and 50 MB per file; each sticker entry
@@ -16,7 +24,7 @@ const PACKS_PER_SITEMAP = 10_000;
 const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
 /**
- * /sitemap.xml (an index), /sitemaps/pages.xml, /sitemaps/stickers-{n}.xml, /sitemaps/packs-{n}.xml
+ * /sitemap.xml (an index), /sitemaps/pages.xml, /sitemaps/stickers-{n}.xml, /sitemaps/packs-{n}.xml, /sitemaps/tags.xml
  * and /robots.txt, absolute to PUBLIC_URL.
  */
 export function seoRoutes(app: AppContext, options: { stickersPerFile?: number; packsPerFile?: number } = {}): Hono<AppEnv> {
@@ -30,9 +38,10 @@ export function seoRoutes(app: AppContext, options: { stickersPerFile?: number; 
   );
 
   seo.get("/sitemap.xml", async (c) => {
-    const [stickerCount, packCount] = await Promise.all([
+    const [stickerCount, packCount, someTag] = await Promise.all([
       countPublicStickers(app.database.db),
       countListedPacks(app.database.db),
+      sitemapSubjectTags(app.database.db, { limit: 1 }),
     ]);
     const files = Math.ceil(stickerCount / perFile);
     const packFiles = Math.ceil(packCount / packsPerFile);
@@ -40,11 +49,17 @@ export function seoRoutes(app: AppContext, options: { stickersPerFile?: number; 
       `${origin}/sitemaps/pages.xml`,
       ...Array.from({ length: files }, (_, i) => `${origin}/sitemaps/stickers-${i + 1}.xml`),
       ...Array.from({ length: packFiles }, (_, i) => `${origin}/sitemaps/packs-${i + 1}.xml`),
+      ...(someTag.length > 0 ? [`${origin}/sitemaps/tags.xml`] : []),
     ];
     return c.body(sitemapIndexXml(locations), 200, XML_HEADERS);
   });
 
   seo.get("/sitemaps/pages.xml", (c) => c.body(pagesSitemapXml(origin), 200, XML_HEADERS));
+
+  // Subject tags with a public sticker (decision 0030): at most one per emoji concept, so one file.
+  seo.get("/sitemaps/tags.xml", async (c) =>
+    c.body(tagsSitemapXml(origin, await sitemapSubjectTags(app.database.db, { limit: 50_000 })), 200, XML_HEADERS),
+  );
 
   seo.get("/sitemaps/:file{stickers-[1-9][0-9]{0,5}\\.xml}", async (c) => {
     const n = Number(c.req.param("file").slice("stickers-".length, -".xml".length));

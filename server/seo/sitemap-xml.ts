@@ -80,6 +80,15 @@ export function packsSitemapXml(origin: string, list: { packId: string; name: st
   return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
 }
 
+/** The subject tags' pages (decision 0030), each with its 14 language alternates. */
+export function tagsSitemapXml(origin: string, slugs: string[]): string {
+  const entries = slugs.map((slug) => {
+    const path = `/tag/${slug}`;
+    return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n${alternates(origin, path)}  </url>\n`;
+  });
+  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
+}
+
 export function robotsTxt(origin: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`;
 }

@@ -1,7 +1,8 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { StickerListItem } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, stickers, stickerTags } from "../db/schema.ts";
+import { FIRST_SUBJECT_TAG_ID } from "./tags.ts";
 
 /** The columns every sticker card needs (spec §3 "Sticker list item"). */
 export const stickerItemColumns = {
@@ -37,14 +38,14 @@ interface StickerItemRow {
   visibility?: "public" | "private";
 }
 
-/** Each sticker's tags as `{ id }` objects (spec §3), by sticker id. */
+/** Each sticker's list tags as `{ id }` objects (spec §3), by sticker id; subject tags are read apart (decision 0030). */
 export async function tagsOfStickers(db: Db, stickerIds: number[]): Promise<Map<number, { id: number }[]>> {
   const byId = new Map<number, { id: number }[]>();
   if (stickerIds.length === 0) return byId;
   const rows = await db
     .select({ stickerId: stickerTags.stickerId, tagId: stickerTags.tagId })
     .from(stickerTags)
-    .where(inArray(stickerTags.stickerId, stickerIds))
+    .where(and(inArray(stickerTags.stickerId, stickerIds), lt(stickerTags.tagId, FIRST_SUBJECT_TAG_ID)))
     .orderBy(stickerTags.tagId);
   for (const row of rows) {
     const list = byId.get(row.stickerId) ?? [];

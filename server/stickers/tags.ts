@@ -5,3 +5,8 @@
  */
 export const COMMUNITY_TAG = 1;
 export const EXPLORE_TAG = 2;
+/**
+ * Subject tags (decision 0030) take ids from this one up (migration 0006's sequence); a sticker's `tags`
+ * in the calls of spec §3 are its list tags only, below it.
+ */
+export const FIRST_SUBJECT_TAG_ID = 1000;

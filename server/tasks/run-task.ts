@@ -12,6 +12,7 @@ import { payInviteRewards } from "../invites/pay-invite-rewards.ts";
 import { generationDuration } from "../metrics/metrics.ts";
 import { joinMadePack } from "../packs/make-join.ts";
 import { changePoints } from "../points/change-points.ts";
+import { subjectsOfSticker, tagStickerSubjects } from "../search/tag-subjects.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
 
@@ -95,6 +96,8 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
       .where(eq(styles.id, task.styleId ?? -1));
     const styleKey = (STYLE_KEYS as readonly string[]).includes(style?.key ?? "") ? (style?.key as StyleKey) : "cartoon";
     let png: Buffer;
+    /** The emoji the generator drew first, a subject tag of the sticker (decision 0030). */
+    let drawnSubject: string | null = null;
     const timer = generationDuration.startTimer({
       provider: app.config.GENERATION_PROVIDER,
       type: task.type === TASK_TYPE.image ? "image" : "text",
@@ -107,15 +110,15 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
         png = (await provider.imageToSticker({ image: input.body, style: styleKey, mood: moodOf(task), locale: task.locale }))
           .png;
       } else {
-        png = (
-          await provider.textToSticker({
-            prompt: task.prompt,
-            style: styleKey,
-            locale: task.locale,
-            seed: task.id,
-            mood: moodOf(task),
-          })
-        ).png;
+        const made = await provider.textToSticker({
+          prompt: task.prompt,
+          style: styleKey,
+          locale: task.locale,
+          seed: task.id,
+          mood: moodOf(task),
+        });
+        png = made.png;
+        drawnSubject = made.subject;
       }
       timer({ outcome: "drawn" });
     } catch (error) {
@@ -132,7 +135,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
       .update(tasks)
       .set({ progress: PROGRESS.stored })
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
-    await finishTask(app, task, stored.id, stored.png, stored.thumb);
+    await finishTask(app, task, stored.id, stored.png, stored.thumb, drawnSubject);
   } catch (error) {
     if (attempt.handedBack?.()) {
       app.log.warn({ err: error, taskId: task.id }, "task attempt cut by shutdown; the queue retries it elsewhere");
@@ -159,7 +162,10 @@ async function finishTask(
   picId: string,
   pngKey: string,
   thumbKey: string,
+  drawnSubject: string | null,
 ): Promise<void> {
+  // Outside the transaction: the first call reads the subject vocabulary (decision 0030).
+  const subjects = subjectsOfSticker({ drawn: drawnSubject, prompt: task.prompt });
   await app.database.db.transaction(async (tx) => {
     const [open] = await tx
       .update(tasks)
@@ -204,6 +210,8 @@ async function finishTask(
     if (!sticker) throw new Error("sticker insert returned nothing");
     // Every made sticker is in the community tag; the list indexes show only the public ones.
     await tx.insert(stickerTags).values({ stickerId: sticker.id, tagId: COMMUNITY_TAG });
+    // Its subjects (decision 0030): its tag pages and search in every language.
+    await tagStickerSubjects(tx, sticker.id, subjects);
     if (task.packId !== null && mood) await joinMadePack(tx, { packId: task.packId, mood }, sticker.id);
   });
 }

@@ -62,6 +62,24 @@ describe("creating a sticker from text", () => {
     expect(latest.body.data.list[0].stickerInstId).toBe(item.stickerInstId);
   });
 
+  it("tags a made sticker with its subjects, so search in another language finds it (decision 0030)", async () => {
+    const bob = await userWithPoints(t, "bob-subjects@example.com", 10);
+    const submit = await callApi(t, "POST", "/api/aitask/submitGenerateText", {
+      body: { prompt: "a fox with a scarf" },
+      session: bob,
+    });
+    const done = await waitForTask(t, bob, submit.body.data.taskId);
+    const instId = done.stickers[0].stickerInstId;
+    const [sticker] = await t.app.database.db.select().from(stickers).where(eq(stickers.stickerInstId, instId));
+    expect(sticker?.subjectsTagged).toBe(true);
+    const tagged = await t.app.database.db.execute(
+      sql`select t.slug from sticker_tags st join tags t on t.id = st.tag_id where st.sticker_id = ${sticker?.id} and t.kind = 'subject'`,
+    );
+    expect(tagged.rows.map((row) => (row as { slug: string }).slug)).toContain("fox");
+    const found = await callApi(t, "GET", "/api/search", { params: { q: "狐狸" } });
+    expect(found.body.data.list.map((item: { stickerInstId: string }) => item.stickerInstId)).toContain(instId);
+  });
+
   it("keeps a private sticker out of the public lists", async () => {
     const bob = await userWithPoints(t, "bob@example.com", 5);
     const submit = await callApi(t, "POST", "/api/aitask/submitGenerateText", {

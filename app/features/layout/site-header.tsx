@@ -4,6 +4,7 @@ import { useLocalized } from "#app/i18n/use-localized.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import { UserMenu } from "../auth/user-menu.tsx";
+import { SearchForm } from "../search/search-form.tsx";
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{t("app.name")}</span>
         </Link>
+        <SearchForm className="hidden max-w-xs flex-1 md:block" />
         <nav aria-label={t("nav.main")} className="flex items-center gap-1 md:gap-3">
           <Link
             to={to("/stickers/explore")}
@@ -38,6 +40,10 @@ export function SiteHeader() {
             </button>
           )}
         </nav>
+      </div>
+      {/* On a phone the box takes its own row under the bar (decision 0030). */}
+      <div className="mx-auto px-4 pb-3 md:hidden">
+        <SearchForm className="" />
       </div>
     </header>
   );
