@@ -153,9 +153,14 @@ function stringsOf(value: unknown): string[] {
 }
 
 describe("prompt rules: everyday text in every language passes (false positives)", () => {
-  it("lets every text of the product's 14 catalogs pass", () => {
+  it("lets every text of the product's 14 catalogs pass, but the report reasons, which name unsafe content on purpose", () => {
     const dir = path.join(import.meta.dirname, "../../common/i18n/locales");
-    const texts = readdirSync(dir).flatMap((file) => stringsOf(JSON.parse(readFileSync(path.join(dir, file), "utf8"))));
+    const texts = readdirSync(dir).flatMap((file) => {
+      const catalog = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+      // The Report dialog's reasons ("sexual content", …) are meant to say what the rules refuse.
+      delete catalog.report.reason;
+      return stringsOf(catalog);
+    });
     expect(texts.length).toBeGreaterThan(5_000);
     expect(texts.filter((text) => findBlocked(text) !== null)).toEqual([]);
   });

@@ -146,9 +146,10 @@ for (const [index, lang] of (["en", "zh", "ar"] as const).entries()) {
   });
 }
 
-test("a moderator hides, restores, picks and bans on /admin with the keyboard, and the audit log shows it all", async ({
+test("a moderator hides, restores, picks and bans on /admin with the keyboard; visitors see each change; the audit log shows it all", async ({
   page,
   context,
+  browser,
 }, info) => {
   test.skip(info.project.name !== "desktop", "the keyboard flow runs once; the phone sees the desk in the next test");
   test.slow();
@@ -183,6 +184,11 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard, a
   await expect
     .poll(async () => (await db().select().from(stickers).where(eq(stickers.id, toHide!.id)))[0]?.hiddenReason)
     .toBe("moderator");
+  // A visitor (no session) now meets the not-available page at the hidden sticker's address.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`${origin}/sticker/${toHide!.stickerInstId}`);
+  await expect(visitorPage).toHaveURL(/\/notAvailable$/);
 
   // Restore through "Act on any sticker": the id (or the sticker's address), then Tab to Restore.
   const any = page.getByRole("region", { name: en.admin.bySticker });
@@ -203,6 +209,12 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard, a
       (await db().select().from(stickerTags).where(eq(stickerTags.stickerId, toPick!.id))).map((row) => row.tagId).sort(),
     )
     .toEqual([1, 2]);
+  // The visitor finds the restored sticker again, and the picked one in explore.
+  await visitorPage.goto(`${origin}/sticker/${toHide!.stickerInstId}`);
+  await expect(visitorPage).toHaveURL(new RegExp(`/sticker/${toHide!.stickerInstId}`));
+  await visitorPage.goto(`${origin}/stickers/explore`);
+  await expect(visitorPage.locator(`a[href*="/sticker/${toPick!.stickerInstId}"]`).first()).toBeVisible();
+  await visitor.close();
 
   // Ban the owner of a reported sticker: Tab from the note past "Hide" (and "Remove from explore" on
   // a seeded explore sticker) to "Ban owner".
