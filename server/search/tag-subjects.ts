@@ -39,7 +39,9 @@ export async function ensureSubjectTags(tx: Tx, slugs: readonly string[]): Promi
   };
   await readIds();
   const vocabulary = subjectVocabulary();
-  for (const slug of slugs) {
+  // In one order for everyone: two transactions making [cat, dog] and [dog, cat] would otherwise each
+  // wait on the other's uncommitted slug (ON CONFLICT waits) and deadlock.
+  for (const slug of [...slugs].sort()) {
     if (ids.has(slug)) continue;
     const concept = vocabulary.concept(slug);
     if (!concept) continue;
@@ -67,12 +69,17 @@ export async function ensureSubjectTags(tx: Tx, slugs: readonly string[]): Promi
   return ids;
 }
 
-/** Puts a sticker in its subject tags and marks it tagged. */
+/**
+ * Puts a sticker in its subject tags and marks it tagged. The mark comes first: it locks the sticker's
+ * row, so a hide, a ban or a switch to private waits for this transaction and then updates the new
+ * rows' copy of `is_public` too (a change committed between the rows' insert and a later lock would
+ * not see them, and they would stay public).
+ */
 export async function tagStickerSubjects(tx: Tx, stickerId: number, slugs: readonly string[]): Promise<void> {
+  await tx.update(stickers).set({ subjectsTagged: true }).where(eq(stickers.id, stickerId));
   const ids = await ensureSubjectTags(tx, slugs);
   const rows = [...new Set(ids.values())].map((tagId) => ({ stickerId, tagId }));
   if (rows.length > 0) await tx.insert(stickerTags).values(rows).onConflictDoNothing();
-  await tx.update(stickers).set({ subjectsTagged: true }).where(eq(stickers.id, stickerId));
 }
 
 export interface BackfillOptions {
