@@ -144,7 +144,7 @@ export function adminCalls(app: AppContext) {
       input: z.object({ userId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), note }),
       output: done,
       async handle({ input, viewer }) {
-        await act(db, await staffOf(viewer), input);
+        await act(app, await staffOf(viewer), input);
         return { ok: true as const };
       },
     });

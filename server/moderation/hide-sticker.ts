@@ -20,11 +20,13 @@ export async function lockModeratedSticker(tx: DbOrTx, actor: Staff, stickerInst
     .where(eq(stickers.stickerInstId, stickerInstId))
     .for("update");
   if (!row) throw new AppError("NOT_FOUND");
+  let ownerBanned = false;
   if (row.ownerId !== null) {
-    const [owner] = await tx.select({ role: users.role }).from(users).where(eq(users.id, row.ownerId));
+    const [owner] = await tx.select({ role: users.role, bannedAt: users.bannedAt }).from(users).where(eq(users.id, row.ownerId));
     if (!mayActOn(actor, { userId: row.ownerId, role: owner?.role ?? null })) throw new AppError("NO_PERMISSION");
+    ownerBanned = owner?.bannedAt != null;
   }
-  return row;
+  return { ...row, ownerBanned };
 }
 
 /** A moderator's decision closes the sticker's open reports (they no longer count, nor show in the queue). */
@@ -60,12 +62,14 @@ export async function hideSticker(db: Db, actor: Staff, o: { stickerInstId: stri
 
 /**
  * `POST /api/admin/restore`: back in the gallery (as public or private as its owner left it), open
- * reports resolved. A sticker hidden by its owner's ban comes back only with the unban.
+ * reports resolved. While its owner is banned nothing of theirs comes back (ACCOUNT_BANNED), whatever
+ * hid it first — a sticker hidden for reports before the ban included (decision 0031); the unban
+ * brings back what the ban hid.
  */
 export async function restoreSticker(db: Db, actor: Staff, o: { stickerInstId: string; note: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const row = await lockModeratedSticker(tx, actor, o.stickerInstId);
-    if (row.hiddenReason === "ban") throw new AppError("ACCOUNT_BANNED");
+    if (row.ownerBanned || row.hiddenReason === "ban") throw new AppError("ACCOUNT_BANNED");
     const now = new Date();
     await resolveOpenReports(tx, { stickerId: row.id, actorId: actor.userId, now });
     await tx.update(stickers).set({ hiddenAt: null, hiddenReason: null }).where(eq(stickers.id, row.id));
@@ -76,5 +80,8 @@ export async function restoreSticker(db: Db, actor: Staff, o: { stickerInstId: s
       targetUserId: row.ownerId,
       note: o.note,
     });
+    if (row.hiddenAt !== null) await announcePublicStickersChanged(tx);
+    return row.hiddenAt !== null;
   });
+  if (changed) publicStickersChangedHere(db);
 }

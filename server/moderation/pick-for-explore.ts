@@ -10,11 +10,13 @@ import type { Staff } from "./staff.ts";
 
 /**
  * `POST /api/admin/pick`: an editor puts a public sticker in explore (tag 2, decision 0031). A private
- * or hidden one is NOT_FOUND: explore shows only what everyone may see.
+ * or hidden one is NOT_FOUND: explore shows only what everyone may see; a banned user's is
+ * ACCOUNT_BANNED (decision 0031).
  */
 export async function pickForExplore(db: Db, actor: Staff, o: { stickerInstId: string; note: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockModeratedSticker(tx, actor, o.stickerInstId);
+    if (row.ownerBanned) throw new AppError("ACCOUNT_BANNED");
     if (row.visibility !== "public" || row.hiddenAt !== null) throw new AppError("NOT_FOUND");
     await tx.insert(stickerTags).values({ stickerId: row.id, tagId: EXPLORE_TAG }).onConflictDoNothing();
     await logModerationAction(tx, {

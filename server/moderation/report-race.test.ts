@@ -56,7 +56,7 @@ describeOnPostgres("reports and bans under concurrency", () => {
       const rogue = await signInTestUser(t, `rogue${round}@example.com`);
       const results = await Promise.allSettled([
         ...Array.from({ length: 6 }, () => createSession(db, rogue.userId)),
-        banUser(db, { userId: staff!.id, role: "admin" }, { userId: rogue.userId, note: "" }),
+        banUser(t.app, { userId: staff!.id, role: "admin" }, { userId: rogue.userId, note: "" }),
         ...Array.from({ length: 6 }, () => createSession(db, rogue.userId)),
       ]);
       for (const result of results) {

@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { REPORT_HIDE_THRESHOLD, type ReportReason } from "#common/moderation.ts";
 import type { Db } from "../db/client.ts";
-import { reports, stickers } from "../db/schema.ts";
+import { reports, stickers, users } from "../db/schema.ts";
 import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
 import { logModerationAction } from "./audit-log.ts";
 
@@ -39,11 +39,13 @@ export async function reportSticker(
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (inserted.length === 0) throw new AppError("ALREADY_REPORTED");
-    // Distinct users by the unique (sticker, reporter) index.
+    // Distinct users by the unique (sticker, reporter) index; a banned reporter's report no longer
+    // counts (their open ones were resolved by the ban; this holds for any filed meanwhile).
     const [open] = await tx
       .select({ n: count() })
       .from(reports)
-      .where(and(eq(reports.stickerId, sticker.id), isNull(reports.resolvedAt)));
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .where(and(eq(reports.stickerId, sticker.id), isNull(reports.resolvedAt), isNull(users.bannedAt)));
     if ((open?.n ?? 0) < REPORT_HIDE_THRESHOLD) return false;
     await tx.update(stickers).set({ hiddenAt: new Date(), hiddenReason: "reports" }).where(eq(stickers.id, sticker.id));
     await logModerationAction(tx, {

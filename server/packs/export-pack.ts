@@ -83,13 +83,15 @@ export async function readExportablePack(db: Db, packId: string, viewerId: numbe
       visibility: packs.visibility,
       coverStickerId: packs.coverStickerId,
       ownerNick: users.nick,
+      ownerBannedAt: users.bannedAt,
     })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.ownerId))
     .where(eq(packs.packId, packId))
     .limit(1);
   const mine = pack !== undefined && viewerId !== null && pack.ownerId === viewerId;
-  if (!pack || (pack.visibility !== "public" && !mine)) throw new AppError("NOT_FOUND");
+  // A banned user's packs are gone for everyone but them, like private ones (decision 0031).
+  if (!pack || ((pack.visibility !== "public" || pack.ownerBannedAt !== null) && !mine)) throw new AppError("NOT_FOUND");
   const rows = await db
     .select({ stickerId: packStickers.stickerId, picId: stickers.picId, emoji: packStickers.emoji })
     .from(packStickers)

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import type { PackPage } from "#common/packs.ts";
 import type { Db } from "../db/client.ts";
-import { packStickers, packs, stickers } from "../db/schema.ts";
+import { packStickers, packs, stickers, users } from "../db/schema.ts";
 import { shownToEveryone } from "../stickers/shown-stickers.ts";
 import { packSummaries } from "./pack-view.ts";
 
@@ -46,10 +46,17 @@ export function pageMyPacks(db: Db, o: { userId: number; page: number; size: num
   return packPage(db, eq(packs.ownerId, o.userId), o.userId, o);
 }
 
-/** A public pack with at least one public sticker: what the packs tab and the sitemap list. */
+/**
+ * A pack whose owner is not banned: a banned user's public packs leave the gallery with them, and
+ * their unban brings them back (decision 0031).
+ */
+export const packOwnerNotBanned: SQL = sql`not exists (select 1 from ${users} where ${users.id} = ${packs.ownerId} and ${users.bannedAt} is not null)`;
+
+/** A public pack of a user who is not banned, with at least one public sticker: what the packs tab and the sitemap list. */
 export function listedPack(db: Db) {
   return and(
     eq(packs.visibility, "public"),
+    packOwnerNotBanned,
     exists(
       db
         .select({ one: sql`1` })

@@ -103,10 +103,13 @@ export function DeskQueue({
                       <span className="mb-1 block text-stone-600">{t("admin.note")}</span>
                       <input name="note" maxLength={500} className={inputClass} dir="auto" />
                     </label>
+                    {/* Nothing of a banned user comes back before the unban (decision 0031). */}
                     {item.hiddenReason ? (
-                      <button type="submit" name="act" value="restore" disabled={busy} className={buttonClass}>
-                        {t("admin.restore")}
-                      </button>
+                      item.owner?.banned ? null : (
+                        <button type="submit" name="act" value="restore" disabled={busy} className={buttonClass}>
+                          {t("admin.restore")}
+                        </button>
+                      )
                     ) : (
                       <button type="submit" name="act" value="hide" disabled={busy} className={dangerClass}>
                         {t("admin.hide")}
