@@ -339,6 +339,11 @@ export const tasks = pgTable(
     /** A pack made in one go (issue 15): the pack its sticker joins, and the mood it draws. */
     packId: bigint("pack_id", { mode: "number" }).references((): AnyPgColumn => packs.id, { onDelete: "set null" }),
     mood: text("mood"),
+    /**
+     * The id the page made for one picked picture's upload (decision 0029): a repeated submit with it
+     * answers this task instead of starting (and paying for) a second one.
+     */
+    clientUploadId: text("client_upload_id"),
     attempts: integer("attempts").notNull().default(0),
     createdAt: created(),
     startedAt: timestamp("started_at", { withTimezone: true }),
@@ -347,6 +352,7 @@ export const tasks = pgTable(
   (t) => [
     index("tasks_user_created_idx").on(t.userId, t.createdAt),
     index("tasks_pack_idx").on(t.packId).where(sql`${t.packId} is not null`),
+    uniqueIndex("tasks_user_upload_key").on(t.userId, t.clientUploadId).where(sql`${t.clientUploadId} is not null`),
   ],
 );
 

@@ -6,8 +6,8 @@ import { defineCall, requireViewer } from "../http/define-call.ts";
 import { stickerListItem } from "../stickers/calls.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";
-import { findRecentImageTask } from "./find-recent-task.ts";
-import { checkAffordable, costOf, submitImageTask, submitTextTask } from "./submit-task.ts";
+import { findUploadTask, uploadIdField } from "./find-upload-task.ts";
+import { answerRepeatedUpload, checkAffordable, costOf, submitImageTask, submitTextTask } from "./submit-task.ts";
 import { getTask, todayGenDetail } from "./task-view.ts";
 
 const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -62,7 +62,7 @@ export function taskCalls(app: AppContext) {
     path: "/api/aitask/submitGenerate",
     body: "multipart",
     summary:
-      "Starts a sticker from an uploaded picture (multipart: file = PNG, JPEG or WebP by content, at most UPLOAD_MAX_BYTES and UPLOAD_MAX_PIXELS; optional prompt, styleId, visibility). Costs IMAGE_GENERATION_COST points for free users. BUSY (503, Retry-After) when every decoding slot is taken; TOO_MANY_TASKS (429) at TASKS_IN_FLIGHT_LIMIT tasks in progress.",
+      "Starts a sticker from an uploaded picture (multipart: file = PNG, JPEG or WebP by content, at most UPLOAD_MAX_BYTES and UPLOAD_MAX_PIXELS; optional prompt, styleId, visibility, uploadId). A repeated submit with an uploadId the caller already used answers that upload's task, unpaid, instead of starting a second one. Costs IMAGE_GENERATION_COST points for free users. BUSY (503, Retry-After) when every decoding slot is taken; TOO_MANY_TASKS (429) at TASKS_IN_FLIGHT_LIMIT tasks in progress.",
     tag: "tasks",
     access: "user",
     input: z.object({
@@ -71,9 +71,13 @@ export function taskCalls(app: AppContext) {
       styleId: styleIdField,
       // A photo may show a face: its sticker stays private unless the owner chooses to share it.
       visibility: visibility.default("private"),
+      uploadId: uploadIdField.optional().describe("The page's random id for this upload (16–64 of A–Z a–z 0–9 _ -)."),
     }),
     output: submitted,
     handle: async ({ input, viewer, c }) => {
+      // A retry of an upload the server already took answers its task before anything is checked or paid.
+      const repeated = await answerRepeatedUpload(app.database.db, requireViewer(viewer).userId, input.uploadId);
+      if (repeated) return repeated;
       if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
       // A submit that would be refused anyway costs no decode (decision 0015).
       await checkAffordable(app, requireViewer(viewer).userId, costOf(app, TASK_TYPE.image));
@@ -91,6 +95,7 @@ export function taskCalls(app: AppContext) {
         styleId: input.styleId,
         visibility: input.visibility,
         locale: c.var.language,
+        uploadId: input.uploadId,
       });
     },
   });
@@ -132,12 +137,12 @@ export function taskCalls(app: AppContext) {
     method: "GET",
     path: "/api/aitask/recentImage",
     summary:
-      "The caller's newest single sticker from a picture started at or after `since` (server time in ms, 5 s of slack), or taskId null: a page whose upload failed on the way back finds the task the server accepted.",
+      "The caller's task started by the submitGenerate upload `uploadId`, or taskId null: a page whose upload failed on the way back finds the task the server accepted.",
     tag: "tasks",
     access: "user",
-    input: z.object({ since: z.coerce.number().int().min(0).max(8_640_000_000_000_000) }),
+    input: z.object({ uploadId: uploadIdField }),
     output: z.object({ taskId: z.number().nullable() }),
-    handle: ({ input, viewer }) => findRecentImageTask(app, requireViewer(viewer).userId, input.since),
+    handle: ({ input, viewer }) => findUploadTask(app.database.db, requireViewer(viewer).userId, input.uploadId),
   });
 
   return [submitText, submitImage, get, today, recent];

@@ -5,6 +5,7 @@ import { type SubmittedTask, TASK_STATUS, TASK_TYPE, type TaskType, type Visibil
 import type { AppContext } from "../context.ts";
 import { styles, tasks, users } from "../db/schema.ts";
 import { changePoints, type DbOrTx } from "../points/change-points.ts";
+import { findUploadTask } from "./find-upload-task.ts";
 import { checkPrompt } from "./prompt-rules.ts";
 
 export interface TextTaskInput {
@@ -21,6 +22,8 @@ export interface ImageTaskInput {
   styleId?: number | undefined;
   visibility: Visibility;
   locale: string;
+  /** The page's id for this upload (decision 0029): a repeat answers the task it started. */
+  uploadId?: string | undefined;
 }
 
 /** The start of the current UTC day: members' daily limit counts tasks from here. */
@@ -49,6 +52,8 @@ export function submitTextTask(app: AppContext, userId: number, input: TextTaskI
 
 /** Stores the re-encoded upload under a server-made name, then submits like a text task. */
 export async function submitImageTask(app: AppContext, userId: number, input: ImageTaskInput): Promise<SubmittedTask> {
+  const repeated = await answerRepeatedUpload(app.database.db, userId, input.uploadId);
+  if (repeated) return repeated;
   // The words are optional with a picture; when given they follow the same rules.
   const prompt = input.prompt.trim() === "" ? "" : checkPrompt(input.prompt);
   // Refuse what the transaction would refuse before the picture is stored, so a refused upload leaves
@@ -58,6 +63,27 @@ export async function submitImageTask(app: AppContext, userId: number, input: Im
   const inputKey = `upload-${createHash("sha256").update(input.png).digest("hex").slice(0, 40)}.png`;
   await app.storage.put(inputKey, input.png, "image/png");
   return submitTask(app, userId, { type: TASK_TYPE.image, ...input, prompt, inputKey });
+}
+
+/**
+ * What a submit with an upload id already used by this user answers: the task that upload started,
+ * as it stands, with the balance now (decision 0029). Null for a new id (or none).
+ */
+export async function answerRepeatedUpload(
+  db: DbOrTx,
+  userId: number,
+  uploadId: string | undefined,
+): Promise<SubmittedTask | null> {
+  if (uploadId === undefined) return null;
+  const { taskId } = await findUploadTask(db, userId, uploadId);
+  if (taskId === null) return null;
+  const [row] = await db
+    .select({ status: tasks.status, cost: tasks.cost, point: users.point })
+    .from(tasks)
+    .innerJoin(users, eq(users.id, tasks.userId))
+    .where(eq(tasks.id, taskId));
+  if (!row) return null;
+  return { taskId, status: row.status as SubmittedTask["status"], cost: row.cost, point: row.point };
 }
 
 /**
@@ -75,12 +101,20 @@ async function submitTask(
     visibility: Visibility;
     locale: string;
     inputKey: string | null;
+    uploadId?: string | undefined;
   },
 ): Promise<SubmittedTask> {
   const styleId = await resolveStyleId(app, task.styleId);
   // Started before the transaction: on PGlite (one connection) the queue cannot start from inside it.
   await app.tasks.boss();
   return app.database.db.transaction(async (tx) => {
+    if (task.uploadId !== undefined) {
+      // Two submits of one upload (a retry racing a slow first one) queue on the user's row lock: the
+      // second sees the first's task here and answers it, unpaid (decision 0029).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const repeated = await answerRepeatedUpload(tx, userId, task.uploadId);
+      if (repeated) return repeated;
+    }
     const { cost, point: before } = await lockPayer(tx, app, userId, task.type);
     const [row] = await tx
       .insert(tasks)
@@ -94,6 +128,7 @@ async function submitTask(
         visibility: task.visibility,
         locale: task.locale,
         cost,
+        clientUploadId: task.uploadId ?? null,
       })
       .returning({ id: tasks.id });
     if (!row) throw new Error("task insert returned nothing");

@@ -145,11 +145,58 @@ test.describe("photos from phones (issue 18)", () => {
     await expect(page.getByRole("button", { name: "Checking whether your sticker started…" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveText(
       "The upload didn't finish, so no sticker was started and no points were taken. Please try again.",
-      { timeout: 20_000 },
+      { timeout: 45_000 },
     );
     await look(page, "photo-not-started");
     await expect(page.getByRole("link", { name: "10 points" })).toBeVisible();
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !text.includes("ERR_INTERNET_DISCONNECTED")));
+  });
+
+  test("a photo the server took after the page said nothing started is followed, not paid again, when the same photo is sent again", async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const picture = await sharp({ create: { width: 480, height: 360, channels: 3, background: "#38a" } })
+      .jpeg()
+      .toBuffer();
+    await page.goto("/");
+    await signInByEmail(page, context, uniqueEmail("late"));
+    await pictureMode(page);
+    await page.getByLabel("Choose a picture").setInputFiles({ name: "late.jpg", mimeType: "image/jpeg", buffer: picture });
+    await expect(page.getByRole("img", { name: "The chosen picture" })).toBeVisible();
+    // The server takes the upload, but the page hears nothing back and cannot reach it to look.
+    const uploadIds: string[] = [];
+    await page.route("**/api/aitask/submitGenerate", async (route) => {
+      uploadIds.push(
+        /name="uploadId"\r\n\r\n([^\r]+)/.exec(route.request().postDataBuffer()?.toString("latin1") ?? "")?.[1] ?? "",
+      );
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await page.route("**/api/aitask/recentImage**", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Generate sticker" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "The upload didn't finish, so no sticker was started and no points were taken. Please try again.",
+      { timeout: 60_000 },
+    );
+    // Trying again with the same photo sends the same upload id: the server answers the task it took.
+    await page.unroute("**/api/aitask/recentImage**");
+    await page.unroute("**/api/aitask/submitGenerate");
+    const again = page.waitForRequest((request) => request.url().endsWith("/api/aitask/submitGenerate"));
+    await page.getByRole("button", { name: "Generate sticker" }).click();
+    const repeated = /name="uploadId"\r\n\r\n([^\r]+)/.exec((await again).postDataBuffer()?.toString("latin1") ?? "")?.[1];
+    expect(uploadIds).toHaveLength(1);
+    expect(uploadIds[0]).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(repeated).toBe(uploadIds[0]);
+    await expect(page.getByRole("heading", { name: "Your sticker is ready!" })).toBeVisible({ timeout: 90_000 });
+    // One image sticker's price (2 of the 10 starting points), taken once.
+    await expect(page.getByRole("link", { name: "8 points" })).toBeVisible();
+    consoleErrors.splice(
+      0,
+      consoleErrors.length,
+      ...consoleErrors.filter((text) => !text.includes("ERR_CONNECTION_RESET") && !text.includes("ERR_INTERNET_DISCONNECTED")),
+    );
   });
 
   test('a file that claims to be a picture but is not says "That picture can\'t be read", in English and Arabic', async ({
@@ -276,6 +323,54 @@ test.describe("no wrong state while loading (issue 18)", () => {
     await look(page, "pricing-loading-ar");
     slow.release();
     await expect(arabic.getByTestId("price-loading")).toHaveCount(0);
+  });
+});
+
+test.describe("plans when the subscription cannot be read (decision 0029)", () => {
+  test("a new user's cards stop waiting after the scheduled reads fail: Free is current, paid plans can be chosen, no trial offer is promised", async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    await page.goto("/");
+    await signInByEmail(page, context, uniqueEmail("unread"));
+    await page.route("**/api/user/subscribe", (route) => route.abort("internetdisconnected"));
+    await page.goto("/");
+    const area = page.locator("#pricing");
+    await area.scrollIntoViewIfNeeded();
+    await expect(area.getByRole("button", { name: "Loading your plan…" })).toHaveCount(3);
+    await expect(card(area, "Free").getByRole("button", { name: "Current plan" })).toBeDisabled({ timeout: 40_000 });
+    await expect(card(area, "Annual").getByRole("button", { name: "Choose plan" })).toBeEnabled();
+    await expect(card(area, "Monthly").getByRole("button", { name: "Choose plan" })).toBeEnabled();
+    await expect(area.getByRole("button", { name: "Loading your plan…" })).toHaveCount(0);
+    await expect(area.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+    await expect(area.getByTestId("price-loading")).toHaveCount(0);
+    await look(page, "pricing-unread-new-user");
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !text.includes("ERR_INTERNET_DISCONNECTED")));
+  });
+
+  test("a subscriber whose plan cannot be read is offered the switch to free, never their paid plan, and the cards catch up once the read answers", async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    test.slow();
+    await subscriber(page, context);
+    await page.route("**/api/user/subscribe", (route) => route.abort("internetdisconnected"));
+    await page.goto("/");
+    const area = page.locator("#pricing");
+    await area.scrollIntoViewIfNeeded();
+    await expect(card(area, "Free").getByRole("button", { name: "Switch to free" })).toBeEnabled({ timeout: 40_000 });
+    for (const name of ["Annual", "Monthly"]) {
+      await expect(card(area, name).getByRole("button")).toBeDisabled();
+    }
+    await expect(area.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+    await expect(area.getByTestId("price-loading")).toHaveCount(0);
+    // The read goes on in the background: once it answers, the annual plan shows as current.
+    await page.unroute("**/api/user/subscribe");
+    await expect(card(area, "Annual").getByRole("button", { name: "Current plan" })).toBeDisabled({ timeout: 30_000 });
+    await expect(card(area, "Monthly").getByRole("button", { name: "Switch to monthly" })).toBeEnabled();
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !text.includes("ERR_INTERNET_DISCONNECTED")));
   });
 });
 

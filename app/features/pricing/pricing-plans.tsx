@@ -12,6 +12,7 @@ import {
 } from "#common/plans.ts";
 import { formatDay, formatPrice } from "./format-price.ts";
 import { usePlanChoice } from "./use-plan-choice.ts";
+import { UNKNOWN_PLAN_ID } from "./use-subscription.ts";
 
 const PlanConfirmDialog = lazy(() => import("./plan-confirm-dialog.tsx"));
 
@@ -59,6 +60,9 @@ export function PricingPlans({
     if (!choice.user)
       return { text: plan.id === FREE_PLAN_ID ? t("pricing.button.signIn") : t(`pricing.button.${userType}`), disabled: false };
     const current = plan.id === choice.currentPlanId;
+    // A member whose plan could not be read (decision 0029): neither paid card may be theirs to choose.
+    if (choice.currentPlanId === UNKNOWN_PLAN_ID && plan.id !== FREE_PLAN_ID)
+      return { text: t("polish.pricing.loading"), disabled: true };
     if (plan.id === FREE_PLAN_ID) {
       if (!choice.member) return { text: t("pricing.button.current"), disabled: true };
       if (subscription?.cancelAtPeriodEnd) return { text: t("pricing.button.freeFrom", { date: endsOn ?? "" }), disabled: true };
