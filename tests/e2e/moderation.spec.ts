@@ -118,7 +118,9 @@ for (const [index, lang] of (["en", "zh", "ar"] as const).entries()) {
     await page.getByRole("button", { name: t.report.button, exact: true }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.keyboard.press("Escape");
-    await page.goto(`${origin}/sticker/${sticker.stickerInstId}`);
+    // Signing in reads the English dialog: /en/… brings this visitor back to English, since a prefixed
+    // visit is remembered (decision 0029).
+    await page.goto(`${origin}/en/sticker/${sticker.stickerInstId}`);
     await signInByEmail(page, context, uniqueEmail(`rep${lang}`));
     await page.goto(`${origin}${prefix(lang)}/sticker/${sticker.stickerInstId}`);
     await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");

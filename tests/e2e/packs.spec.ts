@@ -185,7 +185,8 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
 
     // The public pack is listed on the packs tab; the private one is a 404 for the visitor.
     await visitor.setViewportSize({ width: 390, height: 844 });
-    await visitor.goto("/packs");
+    // The visit to /ar/… above is remembered (decision 0029): /en/… brings the visitor back to English.
+    await visitor.goto("/en/packs");
     await expect(visitor.getByRole("list", { name: "Sticker packs" }).getByRole("link", { name: /Trip friends/ })).toBeVisible();
     await expectNoHorizontalScroll(visitor);
     await visitor.screenshot({ path: "/tmp/packs-gallery-390.png", fullPage: true });

@@ -24,7 +24,9 @@ test.describe("search and tags (issue 16, decision 0030)", () => {
     const results = page.getByRole("list", { name: "Search results" }).locator('a[href^="/sticker/"]');
     await expect(results.first()).toBeVisible();
     expect(await results.count()).toBeGreaterThan(0);
-    await expect(page.getByRole("navigation", { name: "Subjects" }).getByRole("link", { name: "#cat" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Subjects" }).getByRole("link", { name: "#cat", exact: true }),
+    ).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/search-en-${info.project.name}.png`, fullPage: false });
   });
@@ -34,7 +36,7 @@ test.describe("search and tags (issue 16, decision 0030)", () => {
     await expect(page).toHaveURL(/\/zh\/search\?q=%E7%8C%AB$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("“猫”的贴纸");
     await expect(page.getByRole("list", { name: "搜索结果" }).locator('a[href^="/zh/sticker/"]').first()).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "主题" }).getByRole("link", { name: "#猫" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "主题" }).getByRole("link", { name: "#猫", exact: true })).toBeVisible();
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/search-zh-${info.project.name}.png`, fullPage: false });
   });
 
