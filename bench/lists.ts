@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { signatureHeaders } from "#tests/support/call-signature.ts";
 import { createPostgresDatabase } from "#tests/support/postgres-database.ts";
+import { type BenchApp, startBenchApp } from "./app-process.ts";
 
 /**
  * `npm run bench:lists`: the list call (GET /api/square/pageByTag, signed, over HTTP through the real
@@ -20,39 +19,6 @@ const PORT = Number(process.env.BENCH_LISTS_PORT ?? 3435);
 const DEEP_PAGE = Math.floor(STICKERS / 25);
 const CLIENT_KEY = "sticker-studio-public-client-key-v2";
 const PATH = "/api/square/pageByTag";
-
-function startApp(databaseUrl: string, dataDir: string, gallerySize: number): ChildProcess {
-  return spawn("node", ["scripts/start.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SEED_GALLERY_SIZE: String(gallerySize),
-      PUBLIC_LIST_CACHE_SECONDS: "0",
-      LOG_LEVEL: "silent",
-      PUBLIC_URL: `http://localhost:${PORT}`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function waitReady() {
-  for (let i = 0; i < 1800; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return;
-    } catch {}
-    await sleep(100);
-  }
-  throw new Error("the app did not come up");
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
@@ -123,25 +89,23 @@ const gallery: Row[] = [];
 const million: Row[] = [];
 let seedSeconds = 0;
 let gallerySeconds = 0;
-let child: ChildProcess | null = null;
+let app: BenchApp | null = null;
 try {
   // The 224-sticker gallery, seeded by the app on first start as in production.
   const smallDb = await createPostgresDatabase(BASE_URL, "sticker_lists_gallery", { replace: true });
   await rm("./data/bench-lists-gallery", { recursive: true, force: true });
   let started = performance.now();
-  child = startApp(smallDb.url, "./data/bench-lists-gallery", 224);
-  await waitReady();
+  app = await startBenchApp({ port: PORT, databaseUrl: smallDb.url, dataDir: "./data/bench-lists-gallery", gallerySize: 224 });
   gallerySeconds = (performance.now() - started) / 1000;
   for (const [name, query] of CASES.filter(([name]) => name.endsWith("page 1"))) gallery.push(await measure(name, query));
-  await stop(child);
-  child = null;
+  await app.stop();
+  app = null;
   await smallDb.drop();
 
   // The million: the app migrates and draws a few pictures, then SQL adds the stickers.
   const bigDb = await createPostgresDatabase(BASE_URL, "sticker_lists_bench", { replace: true });
   await rm("./data/bench-lists", { recursive: true, force: true });
-  child = startApp(bigDb.url, "./data/bench-lists", 4);
-  await waitReady();
+  app = await startBenchApp({ port: PORT, databaseUrl: bigDb.url, dataDir: "./data/bench-lists", gallerySize: 4 });
   started = performance.now();
   seedSeconds = await seedMillion(bigDb.url);
   void started;
@@ -158,7 +122,7 @@ try {
   }
   for (const [name, query] of CASES) million.push(await measure(name, query));
 } finally {
-  if (child) await stop(child);
+  await app?.stop();
   await rm("./data/bench-lists-gallery", { recursive: true, force: true });
   await rm("./data/bench-lists", { recursive: true, force: true });
 }

@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { setTimeout as sleep } from "node:timers/promises";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { LANGUAGES, type Language } from "#common/languages.ts";
@@ -9,6 +7,7 @@ import { subjectVocabulary } from "#server/search/subject-vocabulary.ts";
 import { ensureSubjectTags } from "#server/search/tag-subjects.ts";
 import { signatureHeaders } from "#tests/support/call-signature.ts";
 import { createPostgresDatabase } from "#tests/support/postgres-database.ts";
+import { type BenchApp, startBenchApp } from "./app-process.ts";
 
 /**
  * `npm run bench:search`: gallery search (GET /api/search, signed, over HTTP through the real route;
@@ -138,39 +137,6 @@ function prompts(): { locale: Language; prompt: string; subject: string }[] {
   return out;
 }
 
-function startApp(databaseUrl: string, dataDir: string): ChildProcess {
-  return spawn("node", ["scripts/start.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SEED_GALLERY_SIZE: "4",
-      PUBLIC_LIST_CACHE_SECONDS: "0",
-      LOG_LEVEL: "silent",
-      PUBLIC_URL: `http://localhost:${PORT}`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function waitReady() {
-  for (let i = 0; i < 1800; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return;
-    } catch {}
-    await sleep(100);
-  }
-  throw new Error("the app did not come up");
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
 async function seedMillion(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -253,7 +219,7 @@ async function measure(name: string, path: string, query: Record<string, string>
 const runStarted = performance.now();
 const rows: Awaited<ReturnType<typeof measure>>[] = [];
 let seedSeconds = 0;
-let child: ChildProcess | null = null;
+let app: BenchApp | null = null;
 try {
   // BENCH_SEARCH_REUSE=1 measures again on the database a run before seeded (same size), skipping the seed.
   const reuse = process.env.BENCH_SEARCH_REUSE === "1";
@@ -261,8 +227,7 @@ try {
   url.pathname = "/sticker_search_bench";
   const dbUrl = reuse ? url.toString() : (await createPostgresDatabase(BASE_URL, "sticker_search_bench", { replace: true })).url;
   await rm("./data/bench-search", { recursive: true, force: true });
-  child = startApp(dbUrl, "./data/bench-search");
-  await waitReady();
+  app = await startBenchApp({ port: PORT, databaseUrl: dbUrl, dataDir: "./data/bench-search", gallerySize: 4 });
   let catTag: string;
   if (reuse) {
     const client = new pg.Client({ connectionString: dbUrl });
@@ -298,7 +263,7 @@ try {
     console.log(`measured ${row.name}: p50 ${row.p50.toFixed(2)} ms, p95 ${row.p95.toFixed(2)} ms`);
   }
 } finally {
-  if (child) await stop(child);
+  await app?.stop();
   await rm("./data/bench-search", { recursive: true, force: true });
 }
 
