@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import pg from "pg";
 import { signatureHeaders } from "#tests/support/call-signature.ts";
 import { createPostgresDatabase } from "#tests/support/postgres-database.ts";
-import { type BenchApp, startBenchApp } from "./app-process.ts";
+import { type BenchApp, CLIENT_KEY, measureListCall, startBenchApp } from "./app-process.ts";
 
 /**
  * `npm run bench:lists`: the list call (GET /api/square/pageByTag, signed, over HTTP through the real
@@ -17,30 +17,11 @@ const STICKERS = Number(process.env.BENCH_LIST_STICKERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 300);
 const PORT = Number(process.env.BENCH_LISTS_PORT ?? 3435);
 const DEEP_PAGE = Math.floor(STICKERS / 25);
-const CLIENT_KEY = "sticker-studio-public-client-key-v2";
 const PATH = "/api/square/pageByTag";
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-
 /** p50/p95 in ms of REQUESTS sequential signed calls for one page, after a warm-up. */
-async function measure(name: string, query: Record<string, string>) {
-  const search = new URLSearchParams({ ...query, size: "24" });
-  const url = `http://127.0.0.1:${PORT}${PATH}?${search}`;
-  const times: number[] = [];
-  let total = 0;
-  for (let i = 0; i < REQUESTS + 20; i += 1) {
-    const headers = await signatureHeaders("GET", PATH, { search, key: CLIENT_KEY, client: "bench/1" });
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    const body = (await response.json()) as { status: unknown; data: { list: unknown[]; total: number } };
-    const ms = performance.now() - started;
-    if (body.status !== 200 || body.data.list.length === 0) throw new Error(`${name}: ${JSON.stringify(body).slice(0, 200)}`);
-    total = body.data.total;
-    if (i >= 20) times.push(ms);
-  }
-  times.sort((a, b) => a - b);
-  return { name, total, p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const measure = (name: string, query: Record<string, string>) =>
+  measureListCall({ port: PORT, name, path: PATH, query, requests: REQUESTS, warmup: 20 });
 
 type Row = Awaited<ReturnType<typeof measure>>;
 

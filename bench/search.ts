@@ -5,9 +5,8 @@ import { LANGUAGES, type Language } from "#common/languages.ts";
 import * as schema from "#server/db/schema.ts";
 import { subjectVocabulary } from "#server/search/subject-vocabulary.ts";
 import { ensureSubjectTags } from "#server/search/tag-subjects.ts";
-import { signatureHeaders } from "#tests/support/call-signature.ts";
 import { createPostgresDatabase } from "#tests/support/postgres-database.ts";
-import { type BenchApp, startBenchApp } from "./app-process.ts";
+import { type BenchApp, measureListCall, startBenchApp } from "./app-process.ts";
 
 /**
  * `npm run bench:search`: gallery search (GET /api/search, signed, over HTTP through the real route;
@@ -22,7 +21,6 @@ const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.
 const STICKERS = Number(process.env.BENCH_SEARCH_STICKERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 200);
 const PORT = Number(process.env.BENCH_SEARCH_PORT ?? 3436);
-const CLIENT_KEY = "sticker-studio-public-client-key-v2";
 const RARE_EVERY = 20_000;
 /** One subject of 24 is "cat": a page near the end of its tag page (size 24). */
 const TAG_DEEP_PAGE = Math.floor((STICKERS / 24 / 24) * 0.9);
@@ -194,27 +192,9 @@ async function seedMillion(databaseUrl: string) {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-
 /** p50/p95 in ms of REQUESTS sequential signed calls, after a warm-up. */
-async function measure(name: string, path: string, query: Record<string, string>) {
-  const search = new URLSearchParams({ ...query, size: "24" });
-  const url = `http://127.0.0.1:${PORT}${path}?${search}`;
-  const times: number[] = [];
-  let total = 0;
-  for (let i = 0; i < REQUESTS + 10; i += 1) {
-    const headers = await signatureHeaders("GET", path, { search, key: CLIENT_KEY, client: "bench/1" });
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    const body = (await response.json()) as { status: unknown; data: { list: unknown[]; total: number } };
-    const ms = performance.now() - started;
-    if (body.status !== 200 || body.data.list.length === 0) throw new Error(`${name}: ${JSON.stringify(body).slice(0, 200)}`);
-    total = body.data.total;
-    if (i >= 10) times.push(ms);
-  }
-  times.sort((a, b) => a - b);
-  return { name, total, p50: percentile(times, 50), p95: percentile(times, 95) };
-}
+const measure = (name: string, path: string, query: Record<string, string>) =>
+  measureListCall({ port: PORT, name, path, query, requests: REQUESTS, warmup: 10 });
 
 const runStarted = performance.now();
 const rows: Awaited<ReturnType<typeof measure>>[] = [];
