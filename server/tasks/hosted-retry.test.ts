@@ -10,14 +10,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
-import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
+import { balanceOf, paidTaskOutsideQueue, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { parseConfig } from "../config.ts";
 import { pointsLedger, tasks } from "../db/schema.ts";
 import { providerSettingsOf } from "../generation/create-provider.ts";
 import { GeneratorFailure, startGeneratorProcess } from "../generation/generator-process.ts";
 import type { GenerationProvider } from "../generation/index.ts";
-import { changePoints } from "../points/change-points.ts";
 import { runTaskAttempt } from "./run-task.ts";
 import { retryLimitOf } from "./task-queue.ts";
 import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";
@@ -188,17 +187,7 @@ describe("hosted generation: a generator process lost mid-call", () => {
   it("fails the task with its refund instead of retrying (the call may have been paid)", async () => {
     const user = await userWithPoints(t, "crash@example.com", 1);
     // A task outside the queue, so only this attempt runs it.
-    const [task] = await t.app.database.db
-      .insert(tasks)
-      .values({ userId: user.userId, type: 1, prompt: "a cloud", cost: 1 })
-      .returning({ id: tasks.id });
-    const taskId = task!.id;
-    await changePoints(t.app.database.db, {
-      userId: user.userId,
-      delta: -1,
-      reason: "generate",
-      idempotencyKey: `task:${taskId}:debit`,
-    });
+    const taskId = await paidTaskOutsideQueue(t, user.userId);
     const before = await balanceOf(t, user.userId);
     const crashing: GenerationProvider = {
       name: "crashing",

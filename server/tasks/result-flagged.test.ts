@@ -14,12 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translate } from "#common/i18n/catalogs.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
-import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
+import { balanceOf, paidTaskOutsideQueue, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, pointsLedger, stickers, tasks } from "../db/schema.ts";
 import type { GenerationProvider } from "../generation/index.ts";
 import { GenerationError } from "../generation/provider.ts";
-import { changePoints } from "../points/change-points.ts";
 import { runTaskAttempt } from "./run-task.ts";
 import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";
 
@@ -120,17 +119,7 @@ describe("a sticker the hosted provider flags", () => {
 describe("the flagged seam is any provider's", () => {
   it("a provider that says RESULT_FLAGGED fails the task on its first attempt, with retries left, and refunds it", async () => {
     const user = await userWithPoints(t, "flagged-seam@example.com", 1);
-    const [task] = await t.app.database.db
-      .insert(tasks)
-      .values({ userId: user.userId, type: 1, prompt: "a cloud", cost: 1 })
-      .returning({ id: tasks.id });
-    const taskId = task!.id;
-    await changePoints(t.app.database.db, {
-      userId: user.userId,
-      delta: -1,
-      reason: "generate",
-      idempotencyKey: `task:${taskId}:debit`,
-    });
+    const taskId = await paidTaskOutsideQueue(t, user.userId);
     const before = await balanceOf(t, user.userId);
     let drawn = 0;
     const flagging: GenerationProvider = {
@@ -154,17 +143,7 @@ describe("the flagged seam is any provider's", () => {
 
   it("five attempts of one flagged task at once (duplicated jobs) refund it exactly once", async () => {
     const user = await userWithPoints(t, "flagged-race@example.com", 1);
-    const [task] = await t.app.database.db
-      .insert(tasks)
-      .values({ userId: user.userId, type: 1, prompt: "a cloud", cost: 1 })
-      .returning({ id: tasks.id });
-    const taskId = task!.id;
-    await changePoints(t.app.database.db, {
-      userId: user.userId,
-      delta: -1,
-      reason: "generate",
-      idempotencyKey: `task:${taskId}:debit`,
-    });
+    const taskId = await paidTaskOutsideQueue(t, user.userId);
     const before = await balanceOf(t, user.userId);
     const flagging: GenerationProvider = {
       name: "flagging",

@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { TASK_STATUS } from "#common/tasks.ts";
-import { users } from "#server/db/schema.ts";
+import { tasks, users } from "#server/db/schema.ts";
 import { changePoints } from "#server/points/change-points.ts";
 import { callApi, signInTestUser, type TestSession } from "./stickers.ts";
 import type { TestApp } from "./test-app.ts";
@@ -20,6 +20,20 @@ export async function userWithPoints(t: TestApp, email: string, points: number):
     });
   }
   return session;
+}
+
+/**
+ * A text task of 1 point written straight to the table (outside the queue, so only the attempt a test
+ * runs by hand takes it) and debited as submit debits it; returns its id.
+ */
+export async function paidTaskOutsideQueue(t: TestApp, userId: number): Promise<number> {
+  const [task] = await t.app.database.db
+    .insert(tasks)
+    .values({ userId, type: 1, prompt: "a cloud", cost: 1 })
+    .returning({ id: tasks.id });
+  const taskId = task!.id;
+  await changePoints(t.app.database.db, { userId, delta: -1, reason: "generate", idempotencyKey: `task:${taskId}:debit` });
+  return taskId;
 }
 
 export async function balanceOf(t: TestApp, userId: number): Promise<number> {
