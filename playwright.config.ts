@@ -38,7 +38,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // Recording a trace doubles a test's time on this 2-core machine (every action snapshots the page),
+    // so a run records none on the first attempt; CI retries a failure once and records that retry.
+    trace: "on-first-retry",
     launchOptions: chromium,
   },
   projects: [
@@ -101,6 +103,8 @@ export default defineConfig({
       stderr: "pipe",
       env: {
         PORT: String(STRIPE_APP_PORT),
+        // The first web server built the pages if they were stale; a second build would swap its assets.
+        BUILD_CHECK: "off",
         DATA_DIR: `${dataDir}-stripe`,
         LOG_LEVEL: "warn",
         PUBLIC_URL: `http://localhost:${STRIPE_APP_PORT}`,
@@ -120,6 +124,7 @@ export default defineConfig({
             stderr: "pipe" as const,
             env: {
               PORT: String(POSTGRES_PORT),
+              BUILD_CHECK: "off",
               DATA_DIR: `${dataDir}-pg`,
               LOG_LEVEL: "warn",
               PUBLIC_URL: `http://localhost:${POSTGRES_PORT}`,

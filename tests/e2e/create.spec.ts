@@ -1,16 +1,13 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 
 // Making a sticker runs a real job through the queue and the generator process.
 test.setTimeout(90_000);
 
-test("sign in, make a sticker from text, follow it, find it in My stickers and download it watermarked", async ({
-  page,
-  context,
-}) => {
+test("sign in, make a sticker from text, follow it, find it in My stickers and download it watermarked", async ({ page }) => {
   await page.goto("/");
-  await signInByEmail(page, context, uniqueEmail("maker"));
+  await signInByLink(page, uniqueEmail("maker"));
   await expect(page.getByText("Costs 1 point · you have 10")).toBeVisible();
   await page.getByLabel("Describe your sticker").fill("a happy cat with a balloon");
   await page.getByRole("button", { name: "Generate sticker" }).click();
@@ -58,13 +55,13 @@ test("sign in, make a sticker from text, follow it, find it in My stickers and d
   ).toBeVisible();
 });
 
-test("make a sticker from an uploaded picture", async ({ page, context }) => {
+test("make a sticker from an uploaded picture", async ({ page }) => {
   const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#f0e6d8" } })
     .composite([{ input: Buffer.from('<svg width="600" height="400"><circle cx="300" cy="200" r="140" fill="#2a7ab0"/></svg>') }])
     .png()
     .toBuffer();
   await page.goto("/");
-  await signInByEmail(page, context, uniqueEmail("uploader"));
+  await signInByLink(page, uniqueEmail("uploader"));
   await page.getByRole("button", { name: "A picture" }).click();
   await expect(page.getByText("Costs 2 points · you have 10")).toBeVisible();
   // Not a picture: refused before anything is sent.
@@ -96,7 +93,7 @@ test("without enough points, Generate opens the points modal: free points by inv
   context,
 }) => {
   await page.goto("/");
-  await signInByEmail(page, context, uniqueEmail("spender"));
+  await signInByLink(page, uniqueEmail("spender"));
   await page.getByRole("button", { name: "A picture" }).click();
   const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c33" } })
     .png()

@@ -2,18 +2,17 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { makeOwnSticker } from "./page-calls.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 
 const grid = (page: Page, name: string) => page.getByRole("main").getByRole("list", { name, exact: true });
 
 test.describe("favourites, downloads and the owner's visibility (spec §1, §6, §9)", () => {
   test("a favourite added from a popular card shows in Favorites and leaves it when removed on the detail page", async ({
     page,
-    context,
   }, info) => {
     test.slow(); // signs in by e-mail
     await page.goto("/stickers/popular");
-    await signInByEmail(page, context, uniqueEmail("fav"));
+    await signInByLink(page, uniqueEmail("fav"));
     const card = grid(page, "Popular stickers").getByRole("listitem").first();
     const href = await card.getByRole("link").first().getAttribute("href");
     expect(href).toMatch(/^\/sticker\//);
@@ -105,15 +104,11 @@ test.describe("favourites, downloads and the owner's visibility (spec §1, §6, 
     await expect(card.getByRole("button", { name: "Add to favorites" })).toHaveAttribute("aria-pressed", "false");
   });
 
-  test("the owner makes their sticker private: it stays theirs and leaves everyone else's view", async ({
-    page,
-    context,
-    browser,
-  }) => {
+  test("the owner makes their sticker private: it stays theirs and leaves everyone else's view", async ({ page, browser }) => {
     test.slow(); // signs in by e-mail and waits for the generator
     await page.goto("/stickers/stickers");
     await expect(page.getByRole("main").getByRole("button", { name: "Sign in" })).toBeVisible();
-    await signInByEmail(page, context, uniqueEmail("owner"));
+    await signInByLink(page, uniqueEmail("owner"));
     // The tab follows the sign-in without a reload.
     await expect(page.getByText("You haven't made a sticker yet")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Create one" })).toHaveAttribute("href", "/");

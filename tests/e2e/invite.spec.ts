@@ -1,10 +1,9 @@
 import { expect, test, withGoogleStandIn } from "./fixtures.ts";
-import { signInByEmail } from "./session.ts";
+import { signInByEmail, signInByLink } from "./session.ts";
 
 test("an invite link pays the new user and the inviter once each, with the new user's first sticker (spec §1, §9)", async ({
   browser,
   page,
-  context,
 }, info) => {
   test.skip(
     info.project.name === "mobile",
@@ -13,7 +12,7 @@ test("an invite link pays the new user and the inviter once each, with the new u
   test.slow(); // two people sign in by e-mail, one after the other, and one makes a sticker
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await page.goto("/");
-  await signInByEmail(page, context, `inviter-${stamp}@example.com`);
+  await signInByLink(page, `inviter-${stamp}@example.com`);
   await expect(page.getByRole("link", { name: "10 points" })).toBeVisible();
   await page.getByRole("button", { name: "Get free credit" }).click();
   const share = page.getByRole("dialog", { name: "Get free credit" });
@@ -51,10 +50,10 @@ test("an invite link pays the new user and the inviter once each, with the new u
   await expect(page.getByRole("link", { name: "30 points" })).toBeVisible();
 });
 
-test("on a phone, Get free credit is in the account menu", async ({ page, context }, info) => {
+test("on a phone, Get free credit is in the account menu", async ({ page }, info) => {
   test.skip(info.project.name !== "mobile", "phone layout only");
   await page.goto("/");
-  await signInByEmail(page, context, `phone-${Date.now()}@example.com`);
+  await signInByLink(page, `phone-${Date.now()}@example.com`);
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Get free credit" }).click();
   await expect(page.getByRole("dialog", { name: "Get free credit" }).getByLabel("Your invite link")).toHaveValue(/\/invite\//);

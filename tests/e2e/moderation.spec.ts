@@ -13,7 +13,7 @@ import { createPostgresDatabase } from "../support/postgres-database.ts";
 import { expect, test } from "./fixtures.ts";
 import { E2E_PORT } from "./google-keys.ts";
 import { SMTP_PORT } from "./mail-sink.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 
 /**
  * Reports and the moderation desk in the browser (decision 0031). Staff roles are granted only by the
@@ -49,6 +49,8 @@ test.beforeAll(async ({}, info) => {
       DATA_DIR: `./data/e2e-moderation-${port}`,
       PUBLIC_URL: origin,
       LOG_LEVEL: "warn",
+      // The run's build (made before the first web server): a rebuild now would swap the assets under the others.
+      BUILD_CHECK: "off",
       SEED_GALLERY_SIZE: "12",
       PUBLIC_LIST_CACHE_SECONDS: "0",
       PAGE_CACHE_SECONDS: "0",
@@ -107,7 +109,6 @@ async function shot(page: Page, name: string, project: string) {
 for (const [index, lang] of (["en", "zh", "ar"] as const).entries()) {
   test(`a signed-in user reports someone else's sticker once; a second report says it was already reported (${lang})`, async ({
     page,
-    context,
   }, info) => {
     test.slow(); // signs in by e-mail
     const t = catalogs[lang];
@@ -121,7 +122,7 @@ for (const [index, lang] of (["en", "zh", "ar"] as const).entries()) {
     // Signing in reads the English dialog: /en/… brings this visitor back to English, since a prefixed
     // visit is remembered (decision 0029).
     await page.goto(`${origin}/en/sticker/${sticker.stickerInstId}`);
-    await signInByEmail(page, context, uniqueEmail(`rep${lang}`));
+    await signInByLink(page, uniqueEmail(`rep${lang}`));
     await page.goto(`${origin}${prefix(lang)}/sticker/${sticker.stickerInstId}`);
     await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
 
@@ -150,7 +151,6 @@ for (const [index, lang] of (["en", "zh", "ar"] as const).entries()) {
 
 test("a moderator hides, restores, picks and bans on /admin with the keyboard; visitors see each change; the audit log shows it all", async ({
   page,
-  context,
   browser,
 }, info) => {
   test.skip(info.project.name !== "desktop", "the keyboard flow runs once; the phone sees the desk in the next test");
@@ -165,7 +165,7 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard; v
   // Before the role: the desk is a plain 404.
   const email = uniqueEmail("mod");
   await page.goto(`${origin}/`);
-  await signInByEmail(page, context, email);
+  await signInByLink(page, email);
   expect((await page.goto(`${origin}/admin`))?.status()).toBe(404);
   expect(await grantRole(db(), { email, role: "moderator" })).toBe(await userIdOf(email));
 
@@ -253,11 +253,11 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard; v
   expect(logged.map((row) => row.action).sort()).toEqual(["ban", "hide", "pick", "restore"]);
 });
 
-test("the desk reads in Chinese and Arabic (RTL) at this width", async ({ page, context }, info) => {
+test("the desk reads in Chinese and Arabic (RTL) at this width", async ({ page }, info) => {
   test.slow();
   const email = uniqueEmail("desk");
   await page.goto(`${origin}/`);
-  await signInByEmail(page, context, email);
+  await signInByLink(page, email);
   await grantRole(db(), { email, role: "moderator" });
   const [sticker] = (await galleryStickers()).slice(10, 11);
   await reportedBy(sticker!.id, 1, "测试 · اختبار");

@@ -3,7 +3,7 @@ import type { Download } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { expect, test } from "./fixtures.ts";
 import { makeOwnSticker, signedCall } from "./page-calls.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 
 /** The names of the files inside a downloaded zip. */
 async function entriesOf(download: Download): Promise<string[]> {
@@ -14,11 +14,10 @@ async function entriesOf(download: Download): Promise<string[]> {
 test.describe("pack exports from the pack page (issue 15, decision 0025)", () => {
   test("the owner sees why WhatsApp waits for a third sticker, then downloads the WhatsApp, Telegram and originals files from the pack page, which fits a phone and reads right to left in Arabic", async ({
     page,
-    context,
   }) => {
     test.setTimeout(180_000);
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("export"));
+    await signInByLink(page, uniqueEmail("export"));
     const stickers = [
       await makeOwnSticker(page, "a fox with a striped scarf"),
       await makeOwnSticker(page, "a robot holding a balloon"),

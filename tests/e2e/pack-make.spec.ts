@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 
 // A pack runs one real job per mood through the queue and the generator process.
 test.setTimeout(150_000);
@@ -9,10 +9,9 @@ const EIGHT = ["happy", "sad", "love", "laughing", "angry", "sleeping", "surpris
 
 test("a pack of 8 moods from a prompt: chosen with the keyboard, priced up front, filled tile by tile, linked to its pack page", async ({
   page,
-  context,
 }) => {
   await page.goto("/");
-  await signInByEmail(page, context, uniqueEmail("pack-maker"));
+  await signInByLink(page, uniqueEmail("pack-maker"));
   await page.getByRole("button", { name: "Pack of moods" }).click();
   const chooser = page.getByRole("group", { name: "Moods, one sticker each" });
   // 8 of 12 chosen to start with.
@@ -60,7 +59,7 @@ test("a pack of 8 moods from a photo: private, the same photo in each mood, the 
     .png()
     .toBuffer();
   await page.goto("/pricing");
-  await signInByEmail(page, context, uniqueEmail("pack-photo"));
+  await signInByLink(page, uniqueEmail("pack-photo"));
   // Eight photo stickers cost 16 points (2 each): a new account's 10 are topped up with a point pack.
   const [checkout] = await Promise.all([
     context.waitForEvent("page"),
@@ -96,9 +95,9 @@ test("a pack of 8 moods from a photo: private, the same photo in each mood, the 
   await expect(page.getByRole("radio", { name: "Private" })).toBeChecked();
 });
 
-test("Arabic pages lay the mood chooser out right to left", async ({ page, context }) => {
+test("Arabic pages lay the mood chooser out right to left", async ({ page }) => {
   await page.goto("/");
-  await signInByEmail(page, context, uniqueEmail("pack-ar"));
+  await signInByLink(page, uniqueEmail("pack-ar"));
   await page.goto("/ar");
   await page.getByRole("button", { name: "حزمة المزاجات" }).click();
   const chooser = page.getByTestId("mood-chooser");

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { makeOwnSticker, signedCall } from "./page-calls.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 
 /** The pack's stickers as the owner's editor lists them, in order. */
 function tiles(page: Page): Locator {
@@ -30,14 +30,13 @@ async function addToPackDialog(page: Page, stickerInstId: string) {
 test.describe("sticker packs: the pack page, its editor and the packs gallery (issue 15)", () => {
   test("an owner makes a pack with Add to pack, reorders it by keyboard, sets emoji and cover, makes it public; a visitor sees it in English and Arabic at 1280 and 390 px", async ({
     page,
-    context,
     browser,
   }, info) => {
     // The flow sets its own window sizes (1280 and 390 px): the phone project would only repeat it.
     test.skip(info.project.name !== "desktop", "window sizes are set inside the test");
     test.setTimeout(180_000);
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("pack"));
+    await signInByLink(page, uniqueEmail("pack"));
     const first = await makeOwnSticker(page, "a fox with a striped scarf");
     const second = await makeOwnSticker(page, "a robot holding a balloon");
     const third = await makeOwnSticker(page, "a sleepy cat on a cloud");
@@ -198,12 +197,11 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (i
 
   test("another's public sticker can join a pack once favourited: before, the page says the heart comes first", async ({
     page,
-    context,
   }, info) => {
     test.skip(info.project.name !== "desktop", "one sign-in flow is enough");
     test.slow(); // signs in by e-mail
     await page.goto("/stickers/popular");
-    await signInByEmail(page, context, uniqueEmail("packfav"));
+    await signInByLink(page, uniqueEmail("packfav"));
     await page
       .getByRole("main")
       .getByRole("list", { name: "Popular stickers" })

@@ -20,10 +20,12 @@ export async function signedCall<T>(page: Page, method: "GET" | "POST", path: st
     key,
     client: "web/e2e",
   });
+  // The page's own server: a spec may run its own app beside the run's (moderation.spec.ts).
+  const url = new URL(path, page.url());
   const response =
     method === "GET"
-      ? await page.request.get(`${path}?${new URLSearchParams(query)}`, { headers })
-      : await page.request.post(path, { headers, data: input });
+      ? await page.request.get(`${url.href}?${new URLSearchParams(query)}`, { headers })
+      : await page.request.post(url.href, { headers, data: input });
   const envelope = (await response.json()) as { status: number | string; data: T };
   expect(envelope.status, JSON.stringify(envelope)).toBe(200);
   return envelope.data;

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
 import { googleAnswers } from "./google-keys.ts";
 import { signedCall } from "./page-calls.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 
 // Photo tasks run a real job through the queue and the generator process.
 test.setTimeout(120_000);
@@ -55,7 +55,7 @@ test.describe("photos from phones (issue 18)", () => {
     const photo = await phonePhoto();
     expect(photo.length).toBeGreaterThan(5 * 1024 * 1024); // a phone's 24 MP JPEG: several megabytes
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("photo"));
+    await signInByLink(page, uniqueEmail("photo"));
     await pictureMode(page);
     // No shrink code until a picture is picked: it is a chunk of its own (first-load budget).
     const shrinkChunk = page.waitForRequest((request) => /shrink-photo[^/]*\.js$/.test(request.url()));
@@ -102,16 +102,12 @@ test.describe("photos from phones (issue 18)", () => {
     await expect(page.getByRole("link", { name: "8 points" })).toBeVisible();
   });
 
-  test("an upload whose answer is lost finds the task the server accepted and follows it", async ({
-    page,
-    context,
-    consoleErrors,
-  }) => {
+  test("an upload whose answer is lost finds the task the server accepted and follows it", async ({ page, consoleErrors }) => {
     const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3a8" } })
       .jpeg()
       .toBuffer();
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("lost"));
+    await signInByLink(page, uniqueEmail("lost"));
     await pictureMode(page);
     await page.getByLabel("Choose a picture").setInputFiles({ name: "lost.jpg", mimeType: "image/jpeg", buffer: picture });
     await expect(page.getByRole("img", { name: "The chosen picture" })).toBeVisible();
@@ -129,14 +125,13 @@ test.describe("photos from phones (issue 18)", () => {
 
   test("an upload that never reached the server says nothing started and no points were taken", async ({
     page,
-    context,
     consoleErrors,
   }) => {
     const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#a38" } })
       .png()
       .toBuffer();
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("dropped"));
+    await signInByLink(page, uniqueEmail("dropped"));
     await pictureMode(page);
     await page.getByLabel("Choose a picture").setInputFiles({ name: "dropped.png", mimeType: "image/png", buffer: picture });
     await expect(page.getByRole("img", { name: "The chosen picture" })).toBeVisible();
@@ -154,14 +149,13 @@ test.describe("photos from phones (issue 18)", () => {
 
   test("a photo the server took after the page said nothing started is followed, not paid again, when the same photo is sent again", async ({
     page,
-    context,
     consoleErrors,
   }) => {
     const picture = await sharp({ create: { width: 480, height: 360, channels: 3, background: "#38a" } })
       .jpeg()
       .toBuffer();
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("late"));
+    await signInByLink(page, uniqueEmail("late"));
     await pictureMode(page);
     await page.getByLabel("Choose a picture").setInputFiles({ name: "late.jpg", mimeType: "image/jpeg", buffer: picture });
     await expect(page.getByRole("img", { name: "The chosen picture" })).toBeVisible();
@@ -245,7 +239,7 @@ async function subscriptionGate(page: Page) {
 /** Signs in and starts the annual plan's trial through the payments sandbox: a subscriber. */
 async function subscriber(page: Page, context: BrowserContext) {
   await page.goto("/");
-  await signInByEmail(page, context, uniqueEmail("member"));
+  await signInByLink(page, uniqueEmail("member"));
   const checkoutUrl = await signedCall<string>(page, "POST", "/api/subscribe", {
     plan: 1,
     successPage: "/rechargeSuccess",
@@ -298,9 +292,9 @@ test.describe("no wrong state while loading (issue 18)", () => {
     await expect(dialog.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
   });
 
-  test("a new user's cards wait for the read too, then offer the trial", async ({ page, context }) => {
+  test("a new user's cards wait for the read too, then offer the trial", async ({ page }) => {
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("newbie"));
+    await signInByLink(page, uniqueEmail("newbie"));
     const slow = await subscriptionGate(page);
     slow.hold();
     await page.goto("/");
@@ -329,11 +323,10 @@ test.describe("no wrong state while loading (issue 18)", () => {
 test.describe("plans when the subscription cannot be read (decision 0029)", () => {
   test("a new user's cards stop waiting after the scheduled reads fail: Free is current, paid plans can be chosen, no trial offer is promised", async ({
     page,
-    context,
     consoleErrors,
   }) => {
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("unread"));
+    await signInByLink(page, uniqueEmail("unread"));
     await page.route("**/api/user/subscribe", (route) => route.abort("internetdisconnected"));
     await page.goto("/");
     const area = page.locator("#pricing");
@@ -424,9 +417,9 @@ test.describe("faces (issue 18)", () => {
     await expect(page.getByRole("main").getByRole("button", { name: "Sign in" })).toHaveCount(0);
   });
 
-  test("an e-mail user keeps the initial", async ({ page, context }) => {
+  test("an e-mail user keeps the initial", async ({ page }) => {
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("initial"));
+    await signInByLink(page, uniqueEmail("initial"));
     const button = page.getByRole("banner").getByRole("button", { name: "Account menu" });
     await expect(button).toHaveText("I");
     await expect(button.locator("img")).toHaveCount(0);

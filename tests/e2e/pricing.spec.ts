@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { followSignInLink, signInByEmail, uniqueEmail } from "./session.ts";
+import { followSignInLink, signInByLink, uniqueEmail } from "./session.ts";
 
 /** Clicks a button that opens the payment step in a new window (spec §4) and returns that window. */
 async function paymentWindow(context: BrowserContext, open: () => Promise<void>): Promise<Page> {
@@ -18,7 +18,7 @@ test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", 
   test("trial → member (points hidden) → monthly → annual → back to free, followed by another tab", async ({ page, context }) => {
     test.slow(); // sign-in, a checkout window and four plan changes
     await page.goto("/pricing");
-    await signInByEmail(page, context, uniqueEmail("trial"));
+    await signInByLink(page, uniqueEmail("trial"));
     await expect(page.getByRole("heading", { level: 1, name: "Try every plan free for 7 days" })).toBeVisible();
     // A free user: free is the current plan and cannot be chosen (spec §5); the header shows points.
     await expect(card(page, "Free").getByRole("button", { name: "Current plan" })).toBeDisabled();
@@ -77,7 +77,7 @@ test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", 
 
   test("a point pack is paid in a new window and credited once", async ({ page, context }) => {
     await page.goto("/pricing");
-    await signInByEmail(page, context, uniqueEmail("pack"));
+    await signInByLink(page, uniqueEmail("pack"));
     const checkout = await paymentWindow(context, () => page.getByRole("button", { name: "Buy 50 points" }).click());
     await expect(checkout.getByText("Due today")).toBeVisible();
     await checkout.getByRole("button", { name: "Pay with the test card" }).click();
@@ -94,7 +94,7 @@ test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", 
   test("a declined card changes nothing and says so", async ({ page, context }, info) => {
     test.skip(info.project.name === "mobile", "the same page logic as on desktop");
     await page.goto("/pricing");
-    await signInByEmail(page, context, uniqueEmail("decline"));
+    await signInByLink(page, uniqueEmail("decline"));
     const checkout = await paymentWindow(context, () =>
       card(page, "Monthly").getByRole("button", { name: "Start free trial" }).click(),
     );
@@ -140,7 +140,7 @@ test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", 
     test.skip(info.project.name === "mobile", "the same page logic as on desktop");
     test.slow(); // sign-in, a checkout window and the portal window
     await page.goto("/pricing");
-    await signInByEmail(page, context, uniqueEmail("portal"));
+    await signInByLink(page, uniqueEmail("portal"));
     // Never subscribed: told so, nothing opens for long.
     await page.getByRole("contentinfo").getByRole("button", { name: "Manage subscription" }).click();
     await expect(page.getByText("You don't have a subscription to manage yet.")).toBeVisible();

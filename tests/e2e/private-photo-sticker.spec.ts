@@ -1,13 +1,12 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 
 // Making a sticker runs a real job through the queue and the generator process.
 test.setTimeout(90_000);
 
 test("a photo sticker starts private with the reason shown, its files reach no visitor, and once shared a visitor loads them", async ({
   page,
-  context,
   browser,
 }) => {
   // A photo of its own per run: stored pictures are content-addressed, so the same photo made public by
@@ -20,7 +19,7 @@ test("a photo sticker starts private with the reason shown, its files reach no v
     .png()
     .toBuffer();
   await page.goto("/");
-  await signInByEmail(page, context, uniqueEmail("photo-owner"));
+  await signInByLink(page, uniqueEmail("photo-owner"));
 
   // Words keep the public default; a picture starts private and says why.
   const share = page.getByRole("checkbox", { name: /Share in the community gallery/ });

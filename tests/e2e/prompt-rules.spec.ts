@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 
 /**
  * Prompt rules (decision 0032): a clearly unsafe prompt is refused before any point is spent, with the
@@ -37,11 +37,10 @@ const CASES = [
 
 test("a blocked prompt in English, Chinese and Arabic is refused in the page's language and no point is spent", async ({
   page,
-  context,
 }, info) => {
   test.slow(); // signs in by e-mail
   await page.goto("/");
-  await signInByEmail(page, context, uniqueEmail("rules"));
+  await signInByLink(page, uniqueEmail("rules"));
   for (const c of CASES) {
     await page.goto(c.path);
     await expect(page.getByText(c.balance)).toBeVisible();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByEmail, signInByLink, uniqueEmail } from "./session.ts";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -24,7 +24,7 @@ test.describe("sessions that last, errors that help (decision 0017)", () => {
   test("a page load renews a session cookie that was about to expire, for every tab", async ({ page, context }) => {
     test.slow(); // signs in by e-mail
     await page.goto("/");
-    await signInByEmail(page, context, uniqueEmail("slide"));
+    await signInByLink(page, uniqueEmail("slide"));
     const cookie = await sessionCookie(context);
     expect(cookie.expires * 1000).toBeGreaterThan(Date.now() + 29 * DAY);
     // The browser's copy is about to run out (as after weeks of use with the idle deadline moving on).
@@ -48,7 +48,7 @@ test.describe("sessions that last, errors that help (decision 0017)", () => {
   }, info) => {
     test.slow(); // signs in by e-mail
     await page.goto("/stickers/popular");
-    await signInByEmail(page, context, uniqueEmail("expired"));
+    await signInByLink(page, uniqueEmail("expired"));
     await context.clearCookies({ name: "token" });
 
     const refused = page.waitForResponse((response) => response.url().endsWith("/api/favorite"));
@@ -126,7 +126,7 @@ test.describe("/rechargeSuccess while the payment is being confirmed (decision 0
   /** A signed-in /pricing tab and an open sandbox checkout of 50 points (its window closed again). */
   async function openCheckout(page: Page, context: BrowserContext) {
     await page.goto("/pricing");
-    await signInByEmail(page, context, uniqueEmail("pending"));
+    await signInByLink(page, uniqueEmail("pending"));
     const [popup] = await Promise.all([
       context.waitForEvent("page"),
       page.getByRole("button", { name: "Buy 50 points" }).click(),

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { signInByEmail, uniqueEmail } from "./session.ts";
+import { signInByLink, uniqueEmail } from "./session.ts";
 import { payOnStripe } from "./stripe-stand-in.ts";
 
 const card = (page: Page, name: string) =>
@@ -22,7 +22,7 @@ test("with Stripe: the trial checkout, membership, a switch, the cancel and the 
     route.fulfill({ contentType: "text/html", body: STRIPE_PAGE("Stripe billing portal") }),
   );
   await page.goto("/pricing");
-  await signInByEmail(page, context, uniqueEmail("stripe"));
+  await signInByLink(page, uniqueEmail("stripe"));
   // No sandbox: the page does not say test mode.
   await expect(page.getByText("Test mode: payments here are simulated")).toHaveCount(0);
 
