@@ -71,13 +71,34 @@ export const CARD_PALETTE = [
   "#E6DCCD",
 ] as const;
 
+/** How long a slug may be, in UTF-16 units (what `String.length` counts). */
+export const SLUG_MAX_UNITS = 60;
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * The longest start of `text` of whole grapheme clusters that fits in `maxUnits` UTF-16 units: never
+ * half a surrogate pair (which `encodeURIComponent` throws on), never half an emoji or a letter with
+ * its marks.
+ */
+export function cutToWholeCharacters(text: string, maxUnits: number): string {
+  if (text.length <= maxUnits) return text;
+  let end = 0;
+  for (const { index, segment } of graphemes.segment(text)) {
+    if (index + segment.length > maxUnits) break;
+    end = index + segment.length;
+  }
+  return text.slice(0, end);
+}
+
 /** A URL-safe slug of a sticker's name for /sticker/{instId}/{name}; empty when nothing is left. */
 export function stickerSlug(name: string): string {
-  return name
+  const slug = name
     .normalize("NFKC")
     .toLowerCase()
     .replace(/["'`’“”«»]/g, "")
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
+    // Marks stay with their letter (Devanagari, Bengali and Arabic words are not split at their vowel signs).
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return cutToWholeCharacters(slug, SLUG_MAX_UNITS).replace(/-+$/, "");
 }

@@ -611,4 +611,16 @@ describe("the packs sitemap", () => {
     expect(xml).not.toContain(empty.packId);
     expect((await t.server.request("/sitemaps/packs-2.xml")).status).toBe(404);
   });
+
+  it("answers 200 for a pack named 59 letters and a character outside the BMP, and lists it at the slug cut before that character", async () => {
+    const name = `${"a".repeat(59)}𠀀`; // 61 UTF-16 units: a cut at 60 would keep half a surrogate pair
+    const sticker = (await insertStickers(t, owner.userId, 1, { name, prompt: name }))[0]?.stickerInstId as string;
+    const pack = await newPack(owner, { name, visibility: "public", stickerInstIds: [sticker] });
+    const packs = await t.server.request("/sitemaps/packs-1.xml");
+    expect(packs.status).toBe(200);
+    expect(await packs.text()).toContain(`<loc>${ORIGIN}/pack/${pack.packId}/${"a".repeat(59)}</loc>`);
+    const stickersXml = await t.server.request("/sitemaps/stickers-1.xml");
+    expect(stickersXml.status).toBe(200);
+    expect(await stickersXml.text()).toContain(`<loc>${ORIGIN}/sticker/${sticker}/${"a".repeat(59)}</loc>`);
+  });
 });

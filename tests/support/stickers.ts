@@ -43,13 +43,14 @@ let inserted = 0;
 
 /**
  * `n` stickers of `ownerId`, each on a picture of its own (rows only, no files), inserted in one go as
- * finished tasks leave them, named "zorblat {n}" (a word no lexicon knows) unless a prompt is given.
+ * finished tasks leave them, named and prompted "zorblat {n}" (a word no lexicon knows) unless a name or a
+ * prompt is given.
  */
 export async function insertStickers(
   t: TestApp,
   ownerId: number,
   n: number,
-  o: { visibility?: "public" | "private"; prompt?: string; locale?: string } = {},
+  o: { visibility?: "public" | "private"; prompt?: string; name?: string; locale?: string } = {},
 ): Promise<{ stickerInstId: string; id: number }[]> {
   const db = t.app.database.db;
   const now = new Date();
@@ -76,7 +77,7 @@ export async function insertStickers(
       rows.map((row) => ({
         stickerInstId: row.stickerInstId,
         picId: row.picId,
-        name: `zorblat ${row.n}`,
+        name: o.name ?? `zorblat ${row.n}`,
         prompt: o.prompt ?? `zorblat ${row.n}`,
         locale: o.locale ?? "en",
         ownerId,
