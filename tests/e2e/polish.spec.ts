@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BrowserContext, Page, Route } from "@playwright/test";
+import type { BrowserContext, Locator, Page, Route } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
 import { googleAnswers } from "./google-keys.ts";
@@ -320,6 +320,19 @@ test.describe("no wrong state while loading (issue 18)", () => {
   });
 });
 
+/**
+ * The page's scheduled reads wait 2, 5 and 10 s, then 15 s between background reads (decision 0029):
+ * the page's clock jumps ahead 5 s at a time (`page.clock`, installed before the page loads) until the
+ * button is as expected, instead of the test waiting those seconds out.
+ */
+async function skipAheadUntil(page: Page, button: Locator, state: "enabled" | "disabled") {
+  await expect(async () => {
+    await page.clock.fastForward(5_000);
+    if (state === "enabled") await expect(button).toBeEnabled({ timeout: 1_000 });
+    else await expect(button).toBeDisabled({ timeout: 1_000 });
+  }).toPass({ timeout: 40_000 });
+}
+
 test.describe("plans when the subscription cannot be read (decision 0029)", () => {
   test("a new user's cards stop waiting after the scheduled reads fail: Free is current, paid plans can be chosen, no trial offer is promised", async ({
     page,
@@ -328,11 +341,12 @@ test.describe("plans when the subscription cannot be read (decision 0029)", () =
     await page.goto("/");
     await signInByLink(page, uniqueEmail("unread"));
     await page.route("**/api/user/subscribe", (route) => route.abort("internetdisconnected"));
+    await page.clock.install();
     await page.goto("/");
     const area = page.locator("#pricing");
     await area.scrollIntoViewIfNeeded();
     await expect(area.getByRole("button", { name: "Loading your plan…" })).toHaveCount(3);
-    await expect(card(area, "Free").getByRole("button", { name: "Current plan" })).toBeDisabled({ timeout: 40_000 });
+    await skipAheadUntil(page, card(area, "Free").getByRole("button", { name: "Current plan" }), "disabled");
     await expect(card(area, "Annual").getByRole("button", { name: "Choose plan" })).toBeEnabled();
     await expect(card(area, "Monthly").getByRole("button", { name: "Choose plan" })).toBeEnabled();
     await expect(area.getByRole("button", { name: "Loading your plan…" })).toHaveCount(0);
@@ -350,10 +364,11 @@ test.describe("plans when the subscription cannot be read (decision 0029)", () =
     test.slow();
     await subscriber(page, context);
     await page.route("**/api/user/subscribe", (route) => route.abort("internetdisconnected"));
+    await page.clock.install();
     await page.goto("/");
     const area = page.locator("#pricing");
     await area.scrollIntoViewIfNeeded();
-    await expect(card(area, "Free").getByRole("button", { name: "Switch to free" })).toBeEnabled({ timeout: 40_000 });
+    await skipAheadUntil(page, card(area, "Free").getByRole("button", { name: "Switch to free" }), "enabled");
     for (const name of ["Annual", "Monthly"]) {
       await expect(card(area, name).getByRole("button")).toBeDisabled();
     }
@@ -361,7 +376,7 @@ test.describe("plans when the subscription cannot be read (decision 0029)", () =
     await expect(area.getByTestId("price-loading")).toHaveCount(0);
     // The read goes on in the background: once it answers, the annual plan shows as current.
     await page.unroute("**/api/user/subscribe");
-    await expect(card(area, "Annual").getByRole("button", { name: "Current plan" })).toBeDisabled({ timeout: 30_000 });
+    await skipAheadUntil(page, card(area, "Annual").getByRole("button", { name: "Current plan" }), "disabled");
     await expect(card(area, "Monthly").getByRole("button", { name: "Switch to monthly" })).toBeEnabled();
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !text.includes("ERR_INTERNET_DISCONNECTED")));
   });
