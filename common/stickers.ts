@@ -99,6 +99,7 @@ export function stickerSlug(name: string): string {
     .replace(/["'`’“”«»]/g, "")
     // Marks stay with their letter (Devanagari, Bengali and Arabic words are not split at their vowel signs).
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "");
+    .replace(/^-+/, "");
+  // The end is trimmed after the cut, which may itself end on a separator.
   return cutToWholeCharacters(slug, SLUG_MAX_UNITS).replace(/-+$/, "");
 }

@@ -42,25 +42,22 @@ export async function makeOwnSticker(page: Page, prompt = "a fox with a striped 
     prompt,
     visibility: "public",
   });
-  let stickerInstId = "";
+  return (await followTaskToTheEnd(page, taskId)).stickers[0]?.stickerInstId ?? "";
+}
+
+/** Asks for the task (`GET /api/v2/aitask/get`) until it is done (status 2); its last answer. */
+async function followTaskToTheEnd(page: Page, taskId: number) {
+  let task = { status: 0, stickers: [] as { stickerInstId: string }[] };
   await expect
     .poll(
       async () => {
-        const task = await signedCall<{ status: number; stickers: { stickerInstId: string }[] }>(
-          page,
-          "GET",
-          "/api/v2/aitask/get",
-          {
-            taskId,
-          },
-        );
-        stickerInstId = task.stickers[0]?.stickerInstId ?? "";
+        task = await signedCall<typeof task>(page, "GET", "/api/v2/aitask/get", { taskId });
         return task.status;
       },
       { timeout: 60_000 },
     )
     .toBe(2);
-  return stickerInstId;
+  return task;
 }
 
 /**
@@ -81,11 +78,5 @@ export async function makePictureSticker(page: Page, picture: Buffer) {
   });
   const envelope = (await response.json()) as { status: number | string; data: { taskId: number } };
   expect(envelope.status, JSON.stringify(envelope)).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        (await signedCall<{ status: number }>(page, "GET", "/api/v2/aitask/get", { taskId: envelope.data.taskId })).status,
-      { timeout: 60_000 },
-    )
-    .toBe(2);
+  await followTaskToTheEnd(page, envelope.data.taskId);
 }
