@@ -19,6 +19,8 @@ export async function startBenchApp(o: {
   databaseUrl: string;
   dataDir: string;
   gallerySize: number;
+  /** More of the app's environment (it wins over the bench defaults above). */
+  env?: Record<string, string>;
 }): Promise<BenchApp> {
   const child = spawn("node", ["scripts/start.ts"], {
     env: {
@@ -31,6 +33,7 @@ export async function startBenchApp(o: {
       PUBLIC_LIST_CACHE_SECONDS: "0",
       LOG_LEVEL: "silent",
       PUBLIC_URL: `http://localhost:${o.port}`,
+      ...o.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

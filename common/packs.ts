@@ -10,6 +10,8 @@ import type { TaskStatus, Visibility } from "./tasks.ts";
 export const PACK_MAX_STICKERS = 120;
 /** A pack's name: 1 to 64 characters after trimming. */
 export const PACK_NAME_MAX_LENGTH = 64;
+/** Visibility changes and deletions of packs one user may make per minute (as VISIBILITY_CHANGES_PER_MINUTE). */
+export const PACK_PUBLIC_CHANGES_PER_MINUTE = 20;
 /** Each sticker in a pack stands for one to three emoji. */
 export const PACK_EMOJI_MIN = 1;
 export const PACK_EMOJI_MAX = 3;

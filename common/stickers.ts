@@ -74,6 +74,13 @@ export const CARD_PALETTE = [
 /** How long a slug may be, in UTF-16 units (what `String.length` counts). */
 export const SLUG_MAX_UNITS = 60;
 
+/**
+ * Visibility changes one user may make per minute (RATE_LIMITED past it): a sticker leaving the
+ * public pages drops the pages that show it in every process (decision 0021), so one account cannot
+ * keep the visitors' pages uncached by toggling.
+ */
+export const VISIBILITY_CHANGES_PER_MINUTE = 30;
+
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 /**

@@ -50,11 +50,11 @@ export async function banUser(app: BillingContext, actor: Staff, o: { userId: nu
       .set({ resolvedAt: now, resolvedBy: actor.userId })
       .where(and(isNull(reports.resolvedAt), or(inArray(reports.stickerId, theirs), eq(reports.reporterId, target.id))));
     await logModerationAction(tx, { actorId: actor.userId, action: "ban", targetUserId: target.id, note: o.note });
-    await announcePublicStickersChanged(tx);
+    await announcePublicStickersChanged(tx, "everything");
     return true;
   });
   if (!banned) return;
-  publicStickersChangedHere(db);
+  publicStickersChangedHere(db, "everything");
   await endSubscriptionOfBanned(app, o.userId);
 }
 
@@ -87,8 +87,8 @@ export async function unbanUser(app: BillingContext, actor: Staff, o: { userId: 
       .set({ hiddenAt: null, hiddenReason: null })
       .where(and(eq(stickers.ownerId, target.id), eq(stickers.hiddenReason, "ban")));
     await logModerationAction(tx, { actorId: actor.userId, action: "unban", targetUserId: target.id, note: o.note });
-    await announcePublicStickersChanged(tx);
+    await announcePublicStickersChanged(tx, "everything");
     return true;
   });
-  if (changed) publicStickersChangedHere(db);
+  if (changed) publicStickersChangedHere(db, "everything");
 }

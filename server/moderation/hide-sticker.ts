@@ -54,10 +54,10 @@ export async function hideSticker(db: Db, actor: Staff, o: { stickerInstId: stri
       targetUserId: row.ownerId,
       note: o.note,
     });
-    if (row.hiddenAt === null) await announcePublicStickersChanged(tx);
+    if (row.hiddenAt === null) await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
     return row.hiddenAt === null;
   });
-  if (changed) publicStickersChangedHere(db);
+  if (changed) publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
 }
 
 /**
@@ -80,8 +80,8 @@ export async function restoreSticker(db: Db, actor: Staff, o: { stickerInstId: s
       targetUserId: row.ownerId,
       note: o.note,
     });
-    if (row.hiddenAt !== null) await announcePublicStickersChanged(tx);
+    if (row.hiddenAt !== null) await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
     return row.hiddenAt !== null;
   });
-  if (changed) publicStickersChangedHere(db);
+  if (changed) publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
 }

@@ -47,7 +47,7 @@ export async function unpickFromExplore(db: Db, actor: Staff, o: { stickerInstId
       targetUserId: row.ownerId,
       note: o.note,
     });
-    if (removed.length > 0) await announcePublicStickersChanged(tx);
+    if (removed.length > 0) await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
   });
-  publicStickersChangedHere(db);
+  publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
 }

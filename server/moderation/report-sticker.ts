@@ -55,9 +55,9 @@ export async function reportSticker(
       targetUserId: sticker.ownerId,
       note: `${open?.n ?? 0} open reports`,
     });
-    await announcePublicStickersChanged(tx);
+    await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
     return true;
   });
-  if (hidden) publicStickersChangedHere(db);
+  if (hidden) publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
   return { stickerInstId: o.stickerInstId, hidden };
 }

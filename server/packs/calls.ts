@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { PACK_MAX_STICKERS } from "#common/packs.ts";
+import { PACK_MAX_STICKERS, PACK_PUBLIC_CHANGES_PER_MINUTE } from "#common/packs.ts";
 import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
+import { createRateLimit } from "../rate-limit.ts";
 import { stickerInstId, stickerListItem } from "../stickers/calls.ts";
 import { addStickersToPack } from "./add-stickers.ts";
 import { createPack } from "./create-pack.ts";
@@ -73,10 +74,15 @@ export function packCalls(app: AppContext) {
       }),
   });
 
+  const publicChanges = createRateLimit(app.config, {
+    name: "pack-visibility",
+    points: PACK_PUBLIC_CHANGES_PER_MINUTE,
+    durationSeconds: 60,
+  });
   const update = defineCall({
     method: "POST",
     path: "/api/pack/update",
-    summary: "The owner renames a pack, makes it public or private, or sets its cover (null: the first sticker).",
+    summary: `The owner renames a pack, makes it public or private, or sets its cover (null: the first sticker); ${PACK_PUBLIC_CHANGES_PER_MINUTE} visibility changes and deletions per user per minute.`,
     tag: "packs",
     access: "user",
     input: z.object({
@@ -86,25 +92,32 @@ export function packCalls(app: AppContext) {
       coverStickerInstId: stickerInstId.nullable().optional(),
     }),
     output: packDetailOutput,
-    handle: ({ input, viewer }) =>
-      updatePack(db, {
-        userId: requireViewer(viewer).userId,
+    async handle({ input, viewer }) {
+      const userId = requireViewer(viewer).userId;
+      if (input.visibility !== undefined) await publicChanges.consume(`${userId}`);
+      return updatePack(db, {
+        userId,
         packId: input.packId,
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
         ...(input.coverStickerInstId === undefined ? {} : { coverStickerInstId: input.coverStickerInstId }),
-      }),
+      });
+    },
   });
 
   const remove = defineCall({
     method: "POST",
     path: "/api/pack/delete",
-    summary: "The owner deletes a pack; its stickers stay.",
+    summary: `The owner deletes a pack; its stickers stay (counted with visibility changes: ${PACK_PUBLIC_CHANGES_PER_MINUTE} per user per minute).`,
     tag: "packs",
     access: "user",
     input: z.object({ packId: packIdInput }),
     output: z.object({ deleted: z.literal(true) }),
-    handle: ({ input, viewer }) => deletePack(db, { userId: requireViewer(viewer).userId, packId: input.packId }),
+    async handle({ input, viewer }) {
+      const userId = requireViewer(viewer).userId;
+      await publicChanges.consume(`${userId}`);
+      return deletePack(db, { userId, packId: input.packId });
+    },
   });
 
   const addStickers = defineCall({

@@ -20,9 +20,9 @@ export async function deletePack(db: Db, o: { userId: number; packId: string }):
     await tx.update(tasks).set({ packId: null }).where(inArray(tasks.packId, owned));
     const pack = await lockOwnedPack(tx, o);
     await tx.delete(packs).where(eq(packs.id, pack.id));
-    if (pack.visibility === "public") await announcePublicStickersChanged(tx);
+    if (pack.visibility === "public") await announcePublicStickersChanged(tx, { stickers: [], packs: [o.packId] });
     return pack;
   });
-  if (row.visibility === "public") publicStickersChangedHere(db);
+  if (row.visibility === "public") publicStickersChangedHere(db, { stickers: [], packs: [o.packId] });
   return { deleted: true };
 }

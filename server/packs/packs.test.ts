@@ -1,12 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
-import { PACK_MAX_STICKERS, type PackDetail, packSlug } from "#common/packs.ts";
+import { PACK_MAX_STICKERS, PACK_PUBLIC_CHANGES_PER_MINUTE, type PackDetail, packSlug } from "#common/packs.ts";
 import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
 import { callApi, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { packStickers, packs, stickers, tasks, users } from "../db/schema.ts";
-import { onPagesChanged } from "../pages/page-changes.ts";
+import { onPagesChanged, type PagesChange } from "../pages/page-changes.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { appendToPack } from "./append-to-pack.ts";
 import { FALLBACK_PACK_EMOJI } from "./suggest-emoji.ts";
@@ -16,14 +16,16 @@ let t: TestApp;
 let owner: TestSession;
 let other: TestSession;
 let pagesDropped = 0;
+let lastChange: PagesChange | null = null;
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: `${ORIGIN}/` });
   owner = await signInTestUser(t, "owner@example.com");
   other = await signInTestUser(t, "other@example.com");
   await t.app.database.db.update(users).set({ nick: "Olga" }).where(eq(users.id, owner.userId));
-  onPagesChanged(t.app.database, () => {
+  onPagesChanged(t.app.database, (change) => {
     pagesDropped += 1;
+    lastChange = change;
   });
 }, 120_000);
 afterAll(() => closeTestApp(t));
@@ -380,6 +382,30 @@ describe("POST /api/pack/update", () => {
     expect(pagesDropped).toBe(before);
     await call(owner, "POST", "/api/pack/update", { packId: pack.packId, visibility: "private" });
     expect(pagesDropped).toBe(before + 1);
+    // Only the pages showing this pack are dropped: the change names it, and no sticker.
+    expect(lastChange).toEqual({ stickers: [], packs: [pack.packId] });
+  });
+
+  it(`takes ${PACK_PUBLIC_CHANGES_PER_MINUTE} visibility changes and deletions a minute from one user, refuses the next with RATE_LIMITED changing nothing; renames are not counted`, async () => {
+    const toggler = await signInTestUser(t, "pack-toggler@example.com");
+    const pack = await newPack(toggler);
+    const gone = await newPack(toggler, { visibility: "public" });
+    expect((await call(toggler, "POST", "/api/pack/delete", { packId: gone.packId })).body.status).toBe(200);
+    let visibility = "private";
+    for (let change = 2; change <= PACK_PUBLIC_CHANGES_PER_MINUTE; change += 1) {
+      visibility = visibility === "public" ? "private" : "public";
+      const answer = await call(toggler, "POST", "/api/pack/update", { packId: pack.packId, visibility });
+      expect(answer.body).toMatchObject({ status: 200, data: { visibility } });
+    }
+    expect((await call(toggler, "POST", "/api/pack/update", { packId: pack.packId, name: "Renamed" })).body.status).toBe(200);
+    const refused = await call(toggler, "POST", "/api/pack/update", {
+      packId: pack.packId,
+      visibility: visibility === "public" ? "private" : "public",
+    });
+    expect(refused.http).toBe(429);
+    expect(refused.body).toMatchObject({ status: "RATE_LIMITED", data: null });
+    expect((await call(toggler, "POST", "/api/pack/delete", { packId: pack.packId })).body.status).toBe("RATE_LIMITED");
+    expect((await stored(pack.packId))?.pack).toMatchObject({ name: "Renamed", visibility });
   });
 });
 

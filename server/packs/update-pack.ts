@@ -44,9 +44,11 @@ export async function updatePack(
       })
       .where(eq(packs.id, row.id))
       .returning();
-    if (row.visibility === "public" && updated?.visibility === "private") await announcePublicStickersChanged(tx);
+    if (row.visibility === "public" && updated?.visibility === "private")
+      await announcePublicStickersChanged(tx, { stickers: [], packs: [row.packId] });
     return { before: row, after: updated ?? row };
   });
-  if (before.visibility === "public" && after.visibility === "private") publicStickersChangedHere(db);
+  if (before.visibility === "public" && after.visibility === "private")
+    publicStickersChangedHere(db, { stickers: [], packs: [after.packId] });
   return packDetail(db, after, o.userId);
 }

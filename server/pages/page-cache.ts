@@ -9,7 +9,7 @@ import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { matchesEtag } from "../http/if-none-match.ts";
 import { newNonce, type SecurityHeaderOptions, sharedPagePolicy } from "../http/security-headers.ts";
-import { onPagesChanged } from "./page-changes.ts";
+import { idsOfChange, onPagesChanged, type PagesChange } from "./page-changes.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -54,6 +54,30 @@ interface Entry {
 
 /** How one answer was found: a fresh entry, a stale one (renewed behind it), or a new render. */
 export type PageCacheOutcome = "hit" | "stale" | "miss";
+
+/** How many recent changes a render under way is checked against before it is kept (older: not kept). */
+const MAX_RECENT_CHANGES = 256;
+
+/**
+ * The query parameters a page reads while it renders (search: `q`, `page`; the error page: `message`,
+ * `requestId`; a sticker's "Try it": `styleId`, `styleType`). A shared page is kept and rendered with
+ * only these, so `/?x=1`, `/?x=2`… are one entry, not one each pushing hot pages out. A page that
+ * reads a new parameter while rendering names it here.
+ */
+export const SHARED_PAGE_PARAMS = ["message", "page", "q", "requestId", "styleId", "styleType"] as const;
+
+/** The query of a shared page: the parameters pages read, first value each, in one order ("" if none). */
+export function sharedSearch(query: string): string {
+  if (!query) return "";
+  const given = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of SHARED_PAGE_PARAMS) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `?${search}` : "";
+}
 
 /** The header naming the outcome (tests and operators read it; a CDN ignores it). */
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
@@ -152,15 +176,40 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
   const entries = new Map<string, Entry>();
   const filling = new Map<string, Promise<Entry | Response>>();
   let bytes = 0;
-  /** Bumped by every invalidation: a render begun before it is not kept. */
+  /** Bumped by every change: a render begun before it is kept only if it shows nothing that left. */
   let generation = 0;
+  /** The ids each recent change named (null: everything), by the generation it made. */
+  const recentChanges: { generation: number; ids: string[] | null }[] = [];
   const sharedControl = `public, max-age=0, s-maxage=${options.ttlSeconds}, stale-while-revalidate=${options.staleSeconds ?? options.ttlSeconds}`;
 
-  function forget() {
+  /** Whether a page shows a sticker or pack by one of `ids` (a page that shows one holds its id). */
+  const shows = (page: Buffer, ids: readonly string[]) => ids.some((id) => page.includes(id));
+
+  /**
+   * A sticker or pack left the public pages (decision 0021): drop the entries that show it, or all of
+   * them for "everything". Renders already under way are not joined any more, and are kept only if
+   * they show nothing that left meanwhile.
+   */
+  function forget(change: PagesChange = "everything") {
     generation += 1;
-    entries.clear();
     filling.clear();
-    bytes = 0;
+    const ids = change === "everything" ? null : idsOfChange(change);
+    recentChanges.push({ generation, ids });
+    if (recentChanges.length > MAX_RECENT_CHANGES) recentChanges.shift();
+    if (!ids) {
+      entries.clear();
+      bytes = 0;
+      return;
+    }
+    for (const [key, entry] of entries) if (shows(entry.identity, ids)) drop(key);
+  }
+
+  /** Whether a render begun at `startedIn` may be kept: nothing it could show left since. */
+  function stillTrue(startedIn: number, page: Buffer) {
+    if (startedIn === generation) return true;
+    const since = recentChanges.filter((change) => change.generation > startedIn);
+    if (since.length < generation - startedIn) return false;
+    return since.every((change) => change.ids !== null && !shows(page, change.ids));
   }
 
   function drop(key: string) {
@@ -250,7 +299,7 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
         if (generation === startedIn) drop(key);
         return withOwnPolicy(response, nonce);
       }
-      if (generation === startedIn) store(key, entry);
+      if (stillTrue(startedIn, entry.identity)) store(key, entry);
       return entry;
     })();
     filling.set(key, result);
@@ -313,7 +362,7 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     }
     const requestUrl = c.req.url;
     const query = requestUrl.indexOf("?");
-    const search = query < 0 ? "" : requestUrl.slice(query);
+    const search = query < 0 ? "" : sharedSearch(requestUrl.slice(query + 1));
     const localStandIns = c.var.localStandIns;
     const key = `${localStandIns ? "local" : "remote"} ${language} ${path}${search}`;
     const ifNoneMatch = c.req.header("If-None-Match");
@@ -321,8 +370,9 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     // An unprefixed page is English only for visitors whose cookie or Accept-Language say so.
     const vary = language === DEFAULT_LANGUAGE ? "Accept-Encoding, Cookie, Accept-Language" : "Accept-Encoding, Cookie";
     const render = options.render;
-    // The request's own (already normalised) path and query, on the public origin.
-    const url = `${origin}${requestUrl.slice(requestUrl.indexOf("/", requestUrl.indexOf("//") + 2))}`;
+    // The request's own (already normalised) path and the query parameters pages read, on the public origin.
+    const pathStart = requestUrl.indexOf("/", requestUrl.indexOf("//") + 2);
+    const url = `${origin}${requestUrl.slice(pathStart, query < 0 ? undefined : query)}${search}`;
     const now = Date.now();
     const found = entries.get(key);
     if (found && now - found.storedAt < ttlMs) {
@@ -361,7 +411,7 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
 
   return {
     middleware,
-    /** Drops every entry of this process (a sticker left the public pages). */
+    /** Drops the entries of this process that show what left the public pages (all of them by default). */
     forget,
     stop: stopListening,
     get size() {

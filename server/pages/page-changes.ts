@@ -7,45 +7,84 @@ import { forgetPublicLists } from "../stickers/public-list-cache.ts";
 /** The PostgreSQL channel on which any process says "a sticker left the public pages" (decision 0021). */
 export const PAGES_CHANGED_CHANNEL = "sticker_studio_pages_changed";
 
+/**
+ * What left the public pages: the public ids of stickers (`stickerInstId`) and packs (`packId`) that
+ * went, so each process drops only the pages and lists that show one of them; or `"everything"` when
+ * the change is too wide to name (a ban) or notifications may have been lost (a reconnection).
+ */
+export type PagesChange = { stickers: readonly string[]; packs: readonly string[] } | "everything";
+
+/** A public id as stickers and packs have them: what a change names, and all a page is searched for. */
+const PUBLIC_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A NOTIFY payload must stay under 8000 bytes: a longer list is sent as "everything". */
+const PAYLOAD_MOST_BYTES = 7000;
+
+/** The payload of a change on the channel: "" means everything. */
+export function changePayload(change: PagesChange): string {
+  if (change === "everything") return "";
+  const payload = JSON.stringify({ stickers: change.stickers, packs: change.packs });
+  return payload.length > PAYLOAD_MOST_BYTES ? "" : payload;
+}
+
+/** The change a payload names; anything that is not a well-formed list of ids is everything. */
+export function changeOfPayload(payload: string | undefined): PagesChange {
+  if (!payload) return "everything";
+  try {
+    const parsed = JSON.parse(payload) as { stickers?: unknown; packs?: unknown };
+    const ids = (list: unknown) =>
+      Array.isArray(list) && list.every((id) => typeof id === "string" && PUBLIC_ID.test(id)) ? (list as string[]) : null;
+    const stickers = ids(parsed.stickers);
+    const packs = ids(parsed.packs);
+    return stickers && packs ? { stickers, packs } : "everything";
+  } catch {
+    return "everything";
+  }
+}
+
+/** The ids a change names (empty for everything). */
+export function idsOfChange(change: PagesChange): string[] {
+  return change === "everything" ? [] : [...change.stickers, ...change.packs];
+}
+
 const RETRY_FIRST_MS = 500;
 const RETRY_MOST_MS = 30_000;
 
-const forgetters = new WeakMap<Db, Set<() => void>>();
+const forgetters = new WeakMap<Db, Set<(change: PagesChange) => void>>();
 const postgresListeners = new WeakMap<Db, () => void>();
 const firstListen = new WeakMap<Db, Promise<void>>();
 
-function forgetLocally(db: Db) {
-  forgetPublicLists(db);
-  for (const forget of forgetters.get(db) ?? []) forget();
+function forgetLocally(db: Db, change: PagesChange) {
+  forgetPublicLists(db, change);
+  for (const forget of forgetters.get(db) ?? []) forget(change);
 }
 
 /**
- * A sticker leaves the public pages (made private, hidden or deleted): call this inside the
- * transaction that makes the change. NOTIFY is transactional, so the notification is delivered to
- * every other process (`onPagesChanged`) when the change commits, and never if it rolls back; if it
- * cannot be queued, the change fails with it instead of being applied unannounced. Once the
- * transaction has committed, call `publicStickersChangedHere`.
+ * A sticker or pack leaves the public pages (made private, hidden or deleted): call this inside the
+ * transaction that makes the change, naming what left. NOTIFY is transactional, so the notification
+ * is delivered to every other process (`onPagesChanged`) when the change commits, and never if it
+ * rolls back; if it cannot be queued, the change fails with it instead of being applied unannounced.
+ * Once the transaction has committed, call `publicStickersChangedHere` with the same change.
  */
-export async function announcePublicStickersChanged(tx: Pick<Db, "execute">): Promise<void> {
-  await tx.execute(sql`select pg_notify(${PAGES_CHANGED_CHANNEL}, '')`);
+export async function announcePublicStickersChanged(tx: Pick<Db, "execute">, change: PagesChange): Promise<void> {
+  await tx.execute(sql`select pg_notify(${PAGES_CHANGED_CHANNEL}, ${changePayload(change)})`);
 }
 
 /**
  * After the change announced by `announcePublicStickersChanged` has committed: this process drops
- * its shared pages and public lists at once (after the commit, so no render can read the old rows
- * after the drop and keep them).
+ * the shared pages and public lists that show what left, at once (after the commit, so no render
+ * can read the old rows after the drop and keep them).
  */
-export function publicStickersChangedHere(db: Db): void {
-  forgetLocally(db);
+export function publicStickersChangedHere(db: Db, change: PagesChange): void {
+  forgetLocally(db, change);
 }
 
 /**
- * Runs `forget` whenever a sticker leaves the public pages, through this process or (PostgreSQL)
- * any other on the same database. Returns the unsubscribe function.
+ * Runs `forget` with the change whenever a sticker or pack leaves the public pages, through this
+ * process or (PostgreSQL) any other on the same database. Returns the unsubscribe function.
  */
 export function onPagesChanged(
   database: Pick<Database, "db" | "pool">,
-  forget: () => void,
+  forget: (change: PagesChange) => void,
   postgres?: { url: string | undefined; log: Logger },
 ): () => void {
   let set = forgetters.get(database.db);
@@ -63,7 +102,7 @@ export function onPagesChanged(
       listenOnPostgres(
         postgres.url,
         database.pool,
-        () => forgetLocally(db),
+        (change) => forgetLocally(db, change),
         postgres.log,
         () => listening(),
       ),
@@ -82,11 +121,17 @@ export function pageChangesListening(db: Db): Promise<void> {
 
 /**
  * One dedicated connection (not from the pool: a LISTEN belongs to its session) that LISTENs on the
- * channel, reconnecting with back-off when it is lost; each (re)connection also forgets everything,
+ * channel, reconnecting with back-off when it is lost; each (re)connection forgets everything,
  * since notifications sent while it was away are lost. The entries' TTL stays the bound meanwhile.
  * It ends when the pool ends (the database is closing).
  */
-function listenOnPostgres(url: string, pool: pg.Pool, onChange: () => void, log: Logger, onListening: () => void): () => void {
+function listenOnPostgres(
+  url: string,
+  pool: pg.Pool,
+  onChange: (change: PagesChange) => void,
+  log: Logger,
+  onListening: () => void,
+): () => void {
   let client: pg.Client | null = null;
   let stopped = false;
   let delay = RETRY_FIRST_MS;
@@ -119,7 +164,7 @@ function listenOnPostgres(url: string, pool: pg.Pool, onChange: () => void, log:
     const next = new pg.Client({ connectionString: url });
     client = next;
     next.on("notification", (message) => {
-      if (message.channel === PAGES_CHANGED_CHANNEL) onChange();
+      if (message.channel === PAGES_CHANGED_CHANNEL) onChange(changeOfPayload(message.payload));
     });
     next.on("error", (error) => lost(next, error));
     next.on("end", () => lost(next));
@@ -127,7 +172,7 @@ function listenOnPostgres(url: string, pool: pg.Pool, onChange: () => void, log:
       await next.connect();
       await next.query(`listen ${PAGES_CHANGED_CHANNEL}`);
       delay = RETRY_FIRST_MS;
-      onChange();
+      onChange("everything");
       onListening();
     } catch (error) {
       lost(next, error);

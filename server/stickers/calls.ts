@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { pageInput } from "#common/paging.ts";
+import { VISIBILITY_CHANGES_PER_MINUTE } from "#common/stickers.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
+import { createRateLimit } from "../rate-limit.ts";
 import { getSticker } from "./get-sticker.ts";
 import { listByPics, pageMyStickers, setStickerVisibility } from "./own-stickers.ts";
 import { publicListAnswer } from "./public-list-cache.ts";
@@ -120,15 +122,24 @@ export function stickerCalls(app: AppContext) {
     handle: ({ input, viewer }) => listByPics(app.database.db, { picIds: input.picIds, viewerId: viewer?.userId ?? null }),
   });
 
+  const visibilityChanges = createRateLimit(app.config, {
+    name: "sticker-visibility",
+    points: VISIBILITY_CHANGES_PER_MINUTE,
+    durationSeconds: 60,
+  });
   const visibility = defineCall({
     method: "POST",
     path: "/api/sticker/setVisibility",
-    summary: "The owner makes a sticker public (community lists) or private (only they can open it).",
+    summary: `The owner makes a sticker public (community lists) or private (only they can open it); ${VISIBILITY_CHANGES_PER_MINUTE} per user per minute.`,
     tag: "stickers",
     access: "user",
     input: z.object({ stickerInstId, visibility: z.enum(["public", "private"]) }),
     output: z.object({ stickerInstId: z.string(), visibility: z.enum(["public", "private"]) }),
-    handle: ({ input, viewer }) => setStickerVisibility(app.database.db, { userId: requireViewer(viewer).userId, ...input }),
+    async handle({ input, viewer }) {
+      const userId = requireViewer(viewer).userId;
+      await visibilityChanges.consume(`${userId}`);
+      return setStickerVisibility(app.database.db, { userId, ...input });
+    },
   });
 
   return [pageByTag, get, recommendation, mine, byPics, visibility];

@@ -65,7 +65,7 @@ export async function setStickerVisibility(
         and(eq(stickers.stickerInstId, o.stickerInstId), eq(stickers.ownerId, o.userId), ne(stickers.visibility, o.visibility)),
       )
       .returning({ id: stickers.id });
-    if (row && o.visibility === "private") await announcePublicStickersChanged(tx);
+    if (row && o.visibility === "private") await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
     return row !== undefined;
   });
   if (!changed) {
@@ -78,6 +78,6 @@ export async function setStickerVisibility(
     // Already so: nothing changed, so nothing is announced (a repeated call cannot empty every cache).
     return { stickerInstId: o.stickerInstId, visibility: o.visibility };
   }
-  if (o.visibility === "private") publicStickersChangedHere(db);
+  if (o.visibility === "private") publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
   return { stickerInstId: o.stickerInstId, visibility: o.visibility };
 }

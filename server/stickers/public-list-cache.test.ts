@@ -1,9 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { stickers } from "../db/schema.ts";
 import { createOfflineProvider } from "../generation/index.ts";
 import { seedDatabase } from "../seed/seed-database.ts";
-import { listPublicStickers, publicListAnswer } from "./public-list-cache.ts";
+import { forgetPublicLists, listPublicStickers, publicListAnswer } from "./public-list-cache.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,5 +37,26 @@ describe("public list cache", () => {
     expect(JSON.parse(again.text)).toEqual({ status: 200, data: again.data });
     // Off (0 s): each ask is a new answer from the database.
     expect(await publicListAnswer(db, query, 0)).not.toBe(await publicListAnswer(db, query, 0));
+  });
+
+  it("drops only the cached pages that hold a sticker that left the lists; everything drops them all", async () => {
+    const db = t.app.database.db;
+    await db.update(stickers).set({ visibility: "public" });
+    const all = { tagId: 1, page: 1, size: 23, sortBy: "id" as const };
+    const firstOnly = { tagId: 1, page: 1, size: 1, sortBy: "id" as const };
+    const lastOnly = { tagId: 1, page: 3, size: 1, sortBy: "id" as const };
+    const [allPage, first, last] = await Promise.all([all, firstOnly, lastOnly].map((query) => publicListAnswer(db, query, 60)));
+    const leaving = first!.data.list[0]!.stickerInstId;
+    expect(last!.data.list[0]!.stickerInstId).not.toBe(leaving);
+    await db.update(stickers).set({ visibility: "private" }).where(eq(stickers.stickerInstId, leaving));
+    forgetPublicLists(db, { stickers: [leaving], packs: [] });
+    expect(await publicListAnswer(db, lastOnly, 60)).toBe(last);
+    expect((await publicListAnswer(db, all, 60)).data.total).toBe(allPage!.data.total - 1);
+    expect((await publicListAnswer(db, firstOnly, 60)).data.list[0]!.stickerInstId).not.toBe(leaving);
+    // A pack leaving changes no sticker list; "everything" (a ban) drops every page.
+    forgetPublicLists(db, { stickers: [], packs: ["somePack"] });
+    expect(await publicListAnswer(db, lastOnly, 60)).toBe(last);
+    forgetPublicLists(db, "everything");
+    expect(await publicListAnswer(db, lastOnly, 60)).not.toBe(last);
   });
 });

@@ -1,11 +1,14 @@
 import type { StickerPage } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { PreparedAnswer } from "../http/envelope.ts";
+import type { PagesChange } from "../pages/page-changes.ts";
 import { type ListQuery, listStickersByTag } from "./list-stickers-by-tag.ts";
 
 interface Entry {
   expires: number;
   answer: Promise<PreparedAnswer<StickerPage>>;
+  /** The stickers the page holds, once its query has answered. */
+  shows?: Set<string>;
 }
 
 const MAX_ENTRIES = 1000;
@@ -31,10 +34,18 @@ export function publicListAnswer(db: Db, query: ListQuery, ttlSeconds: number): 
   const hit = cache.get(key);
   if (hit && hit.expires > now) return hit.answer;
   if (cache.size >= MAX_ENTRIES) cache.clear();
-  const answer = listStickersByTag(db, query).then((page) => new PreparedAnswer(page));
-  cache.set(key, { expires: now + ttlSeconds * 1000, answer });
-  answer.catch(() => cache.delete(key));
-  return answer;
+  const entry: Entry = {
+    expires: now + ttlSeconds * 1000,
+    answer: listStickersByTag(db, query).then((page) => {
+      entry.shows = new Set(page.list.map((item) => item.stickerInstId));
+      return new PreparedAnswer(page);
+    }),
+  };
+  cache.set(key, entry);
+  entry.answer.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return entry.answer;
 }
 
 /** One page of a public list for the server-rendered pages, through the same cache. */
@@ -43,7 +54,21 @@ export function listPublicStickers(db: Db, query: ListQuery, ttlSeconds: number)
   return publicListAnswer(db, query, ttlSeconds).then((answer) => answer.data);
 }
 
-/** Drops this process's cached pages of `db` at once (a sticker left the public lists; decision 0021). */
-export function forgetPublicLists(db: Db): void {
-  byDatabase.delete(db);
+/**
+ * Drops this process's cached pages of `db` that hold a sticker that left the public lists, at once
+ * (decision 0021): every page for "everything", else the pages showing one of the change's stickers
+ * and the pages still being read (they may have read it before it left). A pack leaving changes no
+ * sticker list.
+ */
+export function forgetPublicLists(db: Db, change: PagesChange): void {
+  const cache = byDatabase.get(db);
+  if (!cache) return;
+  if (change === "everything") {
+    byDatabase.delete(db);
+    return;
+  }
+  if (change.stickers.length === 0) return;
+  for (const [key, entry] of cache) {
+    if (!entry.shows || change.stickers.some((id) => entry.shows?.has(id))) cache.delete(key);
+  }
 }

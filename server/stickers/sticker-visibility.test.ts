@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VISIBILITY_CHANGES_PER_MINUTE } from "#common/stickers.ts";
 import { describeOnPostgres, onPostgres } from "#tests/support/engine.ts";
-import { createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
+import { callApi, createGalleryTestApp, signInTestUser } from "#tests/support/stickers.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
@@ -133,5 +134,40 @@ describeOnPostgres("the notification of a sticker made private", () => {
     } finally {
       await listener.end();
     }
+  });
+});
+
+describe("visibility changes per user (decision 0021)", () => {
+  it(`takes ${VISIBILITY_CHANGES_PER_MINUTE} changes a minute from one user, refuses the next with RATE_LIMITED and leaves the sticker as it was; another user is not held up`, async () => {
+    const toggler = await signInTestUser(t, "toggler@example.com");
+    await ownPublicSticker("visibility-toggled");
+    await t.app.database.db
+      .update(stickers)
+      .set({ ownerId: toggler.userId })
+      .where(eq(stickers.stickerInstId, "visibility-toggled"));
+    let visibility: "public" | "private" = "public";
+    for (let change = 1; change <= VISIBILITY_CHANGES_PER_MINUTE; change += 1) {
+      visibility = visibility === "public" ? "private" : "public";
+      const answer = await callApi(t, "POST", "/api/sticker/setVisibility", {
+        body: { stickerInstId: "visibility-toggled", visibility },
+        session: toggler,
+      });
+      expect(answer.body).toMatchObject({ status: 200, data: { visibility } });
+    }
+    const refused = await callApi(t, "POST", "/api/sticker/setVisibility", {
+      body: { stickerInstId: "visibility-toggled", visibility: visibility === "public" ? "private" : "public" },
+      session: toggler,
+    });
+    expect(refused.http).toBe(429);
+    expect(refused.body).toMatchObject({ status: "RATE_LIMITED", data: null });
+    expect(await visibilityOf("visibility-toggled")).toBe(visibility);
+    const other = await signInTestUser(t, "not-toggling@example.com");
+    await ownPublicSticker("visibility-other");
+    await t.app.database.db.update(stickers).set({ ownerId: other.userId }).where(eq(stickers.stickerInstId, "visibility-other"));
+    const allowed = await callApi(t, "POST", "/api/sticker/setVisibility", {
+      body: { stickerInstId: "visibility-other", visibility: "private" },
+      session: other,
+    });
+    expect(allowed.body).toMatchObject({ status: 200, data: { visibility: "private" } });
   });
 });

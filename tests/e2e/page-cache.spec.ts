@@ -72,4 +72,17 @@ test.describe("visitors' pages shared from the page cache (decision 0021)", () =
       expect(["hit", "stale"]).toContain(await again.headerValue("x-page-cache"));
     }
   });
+
+  test("a page asked with a parameter no page reads (a campaign tag) is the shared page, hydrates with no console error and keeps its address", async ({
+    page,
+  }) => {
+    await open(page, "/pricing");
+    const tagged = await open(page, "/pricing?utm_source=newsletter&x=1");
+    expect(["hit", "stale"]).toContain(await tagged.headerValue("x-page-cache"));
+    expect(new URL(page.url()).search).toBe("?utm_source=newsletter&x=1");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // A search keeps its own page: the words are a parameter the page reads.
+    await open(page, "/search?q=cat&utm_source=newsletter");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("cat");
+  });
 });

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { userOfRequest } from "#app/features/auth/session.server.ts";
 import { languageOfPath } from "#app/i18n/language-of-path.ts";
 import type { PageRenderer } from "#server/app.ts";
-import { stickers } from "#server/db/schema.ts";
+import { packs, stickers } from "#server/db/schema.ts";
 import { createOfflineProvider } from "#server/generation/index.ts";
 import { inlineScriptHashes, PAGE_CACHE_HEADER } from "#server/pages/page-cache.ts";
 import { pageChangesListening } from "#server/pages/page-changes.ts";
@@ -27,6 +27,15 @@ import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-a
 
 let renders = 0;
 
+/** A render of one of these paths reads its rows, says so, then waits to be let go (a test holds it). */
+const held = new Map<string, { read: PromiseWithResolvers<void>; release: PromiseWithResolvers<void> }>();
+
+function holdRender(path: string) {
+  const hold = { read: Promise.withResolvers<void>(), release: Promise.withResolvers<void>() };
+  held.set(path, hold);
+  return { read: hold.read.promise, release: () => hold.release.resolve() };
+}
+
 /** Pages as the real ones depend on the request: session, language, public stickers. */
 const renderPage: PageRenderer = async (request, context) => {
   renders += 1;
@@ -35,13 +44,18 @@ const renderPage: PageRenderer = async (request, context) => {
   const user = await userOfRequest(context.app, request, { touch: false });
   const nonce = context.nonce ? ` nonce="${context.nonce}"` : "";
   const detail = url.pathname.match(/^\/sticker\/([^/]+)/);
+  const pack = url.pathname.match(/^\/pack\/([^/]+)/);
   if (url.pathname === "/missing")
     return new Response(`<!doctype html><p>not found</p><script${nonce}>window.__missing = 1</script>`, {
       status: 404,
       headers: { "Content-Type": "text/html" },
     });
   let main: string;
-  if (detail) {
+  if (pack) {
+    const [row] = await db.select().from(packs).where(eq(packs.packId, pack[1]!));
+    if (row?.visibility !== "public") return new Response("Not Found", { status: 404 });
+    main = `<h1>pack ${row.packId}</h1>`;
+  } else if (detail) {
     const [row] = await db.select().from(stickers).where(eq(stickers.stickerInstId, detail[1]!));
     if (!row || (row.visibility !== "public" && row.ownerId !== user?.id))
       return new Response(null, { status: 302, headers: { Location: "/notAvailable" } });
@@ -49,6 +63,12 @@ const renderPage: PageRenderer = async (request, context) => {
   } else {
     const shown = await db.select({ id: stickers.stickerInstId }).from(stickers).where(eq(stickers.visibility, "public"));
     main = `<ul>${shown.map((row) => `<li>${row.id}</li>`).join("")}</ul>`;
+  }
+  const hold = held.get(url.pathname);
+  if (hold) {
+    held.delete(url.pathname);
+    hold.read.resolve();
+    await hold.release.promise;
   }
   const account = user
     ? `<p class="account">${user.email} ${user.nick} ${user.point} points</p>`
@@ -92,20 +112,37 @@ afterAll(async () => {
 
 describe("the shared page cache", () => {
   it("serves a visitor's second request for a page from the cache without rendering it again", async () => {
-    const first = await visit(t, "/pricing?from=cache-test");
+    const first = await visit(t, "/pricing/cache-test");
     expect(first.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
     const before = renders;
-    const second = await visit(t, "/pricing?from=cache-test");
+    const second = await visit(t, "/pricing/cache-test");
     expect(second.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
     expect(renders).toBe(before);
     expect(await second.text()).toBe(await first.text());
   });
 
-  it("keys on the full query: another query string is another page", async () => {
+  it("keys on the query parameters pages read: another search is another page", async () => {
     await visit(t, "/pricing?q=1");
     const other = await visit(t, "/pricing?q=2");
     expect(other.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
     expect(await other.text()).toContain('"path":"/pricing?q=2"');
+    // The same parameters in another order are the same page.
+    await visit(t, "/search-order?q=cat&page=2");
+    expect((await visit(t, "/search-order?page=2&q=cat")).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+  });
+
+  it("keeps one entry for a page whatever parameters no page reads: /?x=1, /?x=2… are hits of one render made without them", async () => {
+    const first = await visit(t, "/terms-query?utm_source=mail");
+    expect(first.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+    expect(await first.text()).toContain('"path":"/terms-query"');
+    const before = renders;
+    for (let x = 1; x <= 20; x += 1) {
+      const other = await visit(t, `/terms-query?x=${x}&q=`);
+      expect(other.headers.get(PAGE_CACHE_HEADER)).toBe(x === 1 ? "miss" : "hit");
+    }
+    // `q=` (a parameter pages read, empty) is its own page, rendered once; `x` never is.
+    expect(renders).toBe(before + 1);
+    expect((await visit(t, "/terms-query?fbclid=abc")).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
   });
 
   it("never serves nor fills the cache for a request with a session cookie or an Authorization header", async () => {
@@ -127,7 +164,7 @@ describe("the shared page cache", () => {
   it("a cached page never carries another user's data: a visitor after a signed-in user, a user after a visitor", async () => {
     const user = await userWithPoints(t, `bob-${randomUUID()}@example.com`, 42);
     const [row] = await t.app.database.db.select().from(stickers).limit(1);
-    const path = `/stickers/latest/1?after=${user.userId}`;
+    const path = `/stickers/latest/1/after-${user.userId}`;
     const own = await (await signedIn(t, user, path)).text();
     expect(own).toContain("42 points");
     const visitor = await visit(t, path);
@@ -254,7 +291,7 @@ describe("the shared page cache", () => {
     const [row] = await t.app.database.db.select().from(stickers).where(eq(stickers.visibility, "public")).limit(1);
     const instId = row!.stickerInstId;
     await t.app.database.db.update(stickers).set({ ownerId: owner.userId }).where(eq(stickers.stickerInstId, instId));
-    const list = "/stickers/latest/1?private-test";
+    const list = "/stickers/latest/1/private-test";
     const detail = `/sticker/${instId}/x`;
     await visit(t, list);
     await visit(t, detail);
@@ -273,6 +310,56 @@ describe("the shared page cache", () => {
     await t.app.database.db.update(stickers).set({ visibility: "public" }).where(eq(stickers.stickerInstId, instId));
   });
 
+  it("drops only the pages that show a sticker made private: another sticker's cached page stays a hit", async () => {
+    const owner = await userWithPoints(t, `owner-${randomUUID()}@example.com`, 1);
+    const [gone, kept] = await t.app.database.db.select().from(stickers).where(eq(stickers.visibility, "public")).limit(2);
+    await t.app.database.db.update(stickers).set({ ownerId: owner.userId }).where(eq(stickers.id, gone!.id));
+    const keptDetail = `/sticker/${kept!.stickerInstId}/targeted`;
+    const goneDetail = `/sticker/${gone!.stickerInstId}/targeted`;
+    const list = "/stickers/latest/1/targeted";
+    for (const path of [keptDetail, goneDetail, list]) await visit(t, path);
+    for (const path of [keptDetail, goneDetail, list]) expect((await visit(t, path)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    const answer = await callApi(t, "POST", "/api/sticker/setVisibility", {
+      body: { stickerInstId: gone!.stickerInstId, visibility: "private" },
+      session: owner,
+    });
+    expect(answer.body).toMatchObject({ status: 200 });
+    expect((await visit(t, keptDetail)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect((await visit(t, list)).headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+    expect((await visit(t, goneDetail)).status).toBe(302);
+    await t.app.database.db.update(stickers).set({ visibility: "public" }).where(eq(stickers.id, gone!.id));
+  });
+
+  it("drops a public pack's page when its owner makes it private or deletes it, and keeps the pages that do not show it", async () => {
+    const owner = await userWithPoints(t, `packer-${randomUUID()}@example.com`, 1);
+    const [hidden, deleted] = await t.app.database.db
+      .insert(packs)
+      .values(
+        ["cachePackHidden1", "cachePackDeleted"].map((packId) => ({
+          packId,
+          ownerId: owner.userId,
+          name: packId,
+          visibility: "public" as const,
+        })),
+      )
+      .returning();
+    const [sticker] = await t.app.database.db.select().from(stickers).where(eq(stickers.visibility, "public")).limit(1);
+    const other = `/sticker/${sticker!.stickerInstId}/packs-test`;
+    for (const path of [`/pack/${hidden!.packId}`, `/pack/${deleted!.packId}`, other]) await visit(t, path);
+    expect((await visit(t, `/pack/${hidden!.packId}`)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    const made = await callApi(t, "POST", "/api/pack/update", {
+      body: { packId: hidden!.packId, visibility: "private" },
+      session: owner,
+    });
+    expect(made.body).toMatchObject({ status: 200 });
+    expect((await visit(t, `/pack/${hidden!.packId}`)).status).toBe(404);
+    expect((await visit(t, `/pack/${deleted!.packId}`)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    const removed = await callApi(t, "POST", "/api/pack/delete", { body: { packId: deleted!.packId }, session: owner });
+    expect(removed.body).toMatchObject({ status: 200 });
+    expect((await visit(t, `/pack/${deleted!.packId}`)).status).toBe(404);
+    expect((await visit(t, other)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+  });
+
   it("keeps the cached pages when a sticker already private is made private again (nothing changed)", async () => {
     const owner = await userWithPoints(t, `owner-${randomUUID()}@example.com`, 1);
     const [row] = await t.app.database.db.select().from(stickers).where(eq(stickers.visibility, "public")).limit(1);
@@ -281,7 +368,7 @@ describe("the shared page cache", () => {
       .update(stickers)
       .set({ ownerId: owner.userId, visibility: "private" })
       .where(eq(stickers.stickerInstId, instId));
-    const list = "/stickers/latest/1?unchanged-test";
+    const list = "/stickers/latest/1/unchanged-test";
     await visit(t, list);
     expect((await visit(t, list)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
     const answer = await callApi(t, "POST", "/api/sticker/setVisibility", {
@@ -343,9 +430,38 @@ describe("stale pages", () => {
     }
   });
 
+  it("keeps a render under way when a sticker it does not show leaves, and throws away one that shows it", async () => {
+    const slow = await appWithCache(60);
+    try {
+      await seedDatabase(slow.app, createOfflineProvider(), { gallerySize: 2 });
+      const owner = await userWithPoints(slow, `owner-${randomUUID()}@example.com`, 1);
+      const [gone, kept] = await slow.app.database.db.select().from(stickers).limit(2);
+      await slow.app.database.db.update(stickers).set({ ownerId: owner.userId }).where(eq(stickers.id, gone!.id));
+      // Both renders read their rows, then the sticker leaves before either is kept.
+      const holds = [holdRender(`/sticker/${kept!.stickerInstId}/under-way`), holdRender("/stickers/latest/1/under-way")];
+      const keptDetail = visit(slow, `/sticker/${kept!.stickerInstId}/under-way`);
+      const list = visit(slow, "/stickers/latest/1/under-way");
+      await Promise.all(holds.map((hold) => hold.read));
+      const answer = await callApi(slow, "POST", "/api/sticker/setVisibility", {
+        body: { stickerInstId: gone!.stickerInstId, visibility: "private" },
+        session: owner,
+      });
+      expect(answer.body).toMatchObject({ status: 200 });
+      for (const hold of holds) hold.release();
+      expect(await (await list).text()).toContain(gone!.stickerInstId);
+      await keptDetail;
+      expect((await visit(slow, `/sticker/${kept!.stickerInstId}/under-way`)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+      const listed = await visit(slow, "/stickers/latest/1/under-way");
+      expect(listed.headers.get(PAGE_CACHE_HEADER)).toBe("miss");
+      expect(await listed.text()).not.toContain(gone!.stickerInstId);
+    } finally {
+      await closeTestApp(slow);
+    }
+  });
+
   it("renders a page once for visitors who ask for it at the same time", async () => {
     const before = renders;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => visit(t, "/privacy?together")));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => visit(t, "/privacy/together")));
     expect(renders).toBe(before + 1);
     expect(answers.map((answer) => answer.headers.get(PAGE_CACHE_HEADER))).toEqual(Array(8).fill("miss"));
   });
@@ -389,33 +505,33 @@ describe("on a socket", () => {
   });
 
   it("sends the cached page's hash policy instead of the socket's per-response nonce policy", async () => {
-    await fetch(`${origin}/terms?socket`);
-    const cached = await fetch(`${origin}/terms?socket`);
+    await fetch(`${origin}/terms/socket`);
+    const cached = await fetch(`${origin}/terms/socket`);
     expect(cached.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
     const policy = cached.headers.get("Content-Security-Policy")!;
     expect(policy).not.toContain("nonce-");
     expect(policy).toContain("'sha256-");
     expect(cached.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(cached.headers.get("X-Request-Id")).toBeTruthy();
-    const signed = await fetch(`${origin}/terms?socket`, {
+    const signed = await fetch(`${origin}/terms/socket`, {
       headers: { Cookie: `${sessionCookieName(t.app.config)}=${alice.token}` },
     });
     expect(signed.headers.get("Content-Security-Policy")).toContain("'nonce-");
   });
 
   it("answers a revalidation with 304 carrying the stored page's hash policy, never the socket's nonce policy", async () => {
-    const page = await fetch(`${origin}/terms?revalidate`);
+    const page = await fetch(`${origin}/terms/revalidate`);
     const policy = page.headers.get("Content-Security-Policy")!;
     expect(policy).toContain("'sha256-");
-    const notModified = await fetch(`${origin}/terms?revalidate`, { headers: { "If-None-Match": page.headers.get("ETag")! } });
+    const notModified = await fetch(`${origin}/terms/revalidate`, { headers: { "If-None-Match": page.headers.get("ETag")! } });
     expect(notModified.status).toBe(304);
     // The browser copies these headers onto its stored page: a nonce policy would block its scripts.
     expect(notModified.headers.get("Content-Security-Policy")).toBe(policy);
   });
 
   it("shares no page whose path names a never-shared page in another letter case", async () => {
-    await fetch(`${origin}/RechargeSuccess?case`);
-    const again = await fetch(`${origin}/RechargeSuccess?case`);
+    await fetch(`${origin}/RechargeSuccess/case`);
+    const again = await fetch(`${origin}/RechargeSuccess/case`);
     expect(again.headers.get(PAGE_CACHE_HEADER)).toBeNull();
   });
 });
@@ -433,11 +549,13 @@ describeOnPostgres("two processes on one PostgreSQL database", () => {
     await closeTestApp(one);
   });
 
-  it("drops the other process's cached page as soon as a sticker is made private through one", async () => {
+  it("drops the other process's cached page that shows a sticker as soon as it is made private through one, and keeps the others", async () => {
     const owner = await userWithPoints(one, `owner-${randomUUID()}@example.com`, 1);
-    const [row] = await one.app.database.db.select().from(stickers).where(eq(stickers.visibility, "public")).limit(1);
+    const [row, kept] = await one.app.database.db.select().from(stickers).where(eq(stickers.visibility, "public")).limit(2);
     const instId = row!.stickerInstId;
     await one.app.database.db.update(stickers).set({ ownerId: owner.userId }).where(eq(stickers.stickerInstId, instId));
+    const keptDetail = `/sticker/${kept!.stickerInstId}/kept`;
+    await visit(two, keptDetail);
     await visit(two, "/stickers/latest/1");
     const cached = await visit(two, "/stickers/latest/1");
     expect(cached.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
@@ -450,5 +568,6 @@ describeOnPostgres("two processes on one PostgreSQL database", () => {
     // Entries live 60 s: only the notification can explain the other process rendering it anew.
     await expect.poll(async () => (await visit(two, "/stickers/latest/1")).headers.get(PAGE_CACHE_HEADER)).toBe("miss");
     expect(await (await visit(two, "/stickers/latest/1")).text()).not.toContain(instId);
+    expect((await visit(two, keptDetail)).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
   });
 });
