@@ -19,6 +19,7 @@ import { pageContext } from "./context.server.ts";
 import { usePageViews } from "./features/analytics/use-page-views.ts";
 import { renewedSessionCookie, userOfRequest } from "./features/auth/session.server.ts";
 import { useSessionSync } from "./features/auth/use-session-sync.ts";
+import { errorPageMeta, statusOfError } from "./features/errors/error-meta.ts";
 import { ErrorView } from "./features/errors/error-view.tsx";
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
 import { pricingOptions } from "./features/pricing/pricing.server.ts";
@@ -70,6 +71,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (currentUrl.href === nextUrl.href || (formMethod && formMethod !== "GET")) return defaultShouldRevalidate;
   return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname);
+}
+
+/** The root error page's head (the pages name themselves; the language layout names its own errors). */
+export function meta({ matches, error }: Route.MetaArgs) {
+  return error ? errorPageMeta(matches, statusOfError(error)) : [];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -139,7 +145,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
   const i18n = useInitialState(data);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const status = statusOfError(error);
   useEffect(() => {
     if (!isRouteErrorResponse(error)) reportError("boundary", error);
   }, [error]);

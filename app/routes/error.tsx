@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { isLanguage } from "#common/languages.ts";
 import { pageContext } from "../context.server.ts";
-import { ERROR_PAGE_TYPES, type ErrorPageType, ErrorView } from "../features/errors/error-view.tsx";
-import { metaTranslate } from "../i18n/meta.ts";
+import { ERROR_PAGE_TYPES, type ErrorPageType, errorPageMeta } from "../features/errors/error-meta.ts";
+import { ErrorView } from "../features/errors/error-view.tsx";
 import type { Route } from "./+types/error";
 
 const ERROR_MESSAGE_KEY = /^errors\.[A-Za-z]{1,64}$/;
@@ -32,7 +32,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return [{ title: metaTranslate(matches, `error.${loaderData?.type ?? 404}.title`) }, { name: "robots", content: "noindex" }];
+  return errorPageMeta(matches, loaderData?.type ?? 404);
 }
 
 export default function ErrorPage({ loaderData }: Route.ComponentProps) {

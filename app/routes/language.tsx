@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Outlet, redirect, useParams } from "react-router";
+import { Outlet, redirect, useParams } from "react-router";
 import { LANGUAGE_COOKIE_DAYS } from "#common/constants.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromAcceptLanguage } from "#common/languages.ts";
 import { sameSitePath } from "#common/same-site-path.ts";
 import { LANGUAGE_COOKIE } from "#common/site.ts";
+import { errorPageMeta, statusOfError } from "../features/errors/error-meta.ts";
 import { ErrorView } from "../features/errors/error-view.tsx";
 import { SiteShell } from "../features/layout/site-shell.tsx";
 import type { Route } from "./+types/language";
@@ -55,6 +56,15 @@ export function loader({ params, request }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * The head of the error page this layout's boundary shows: every 404 a page's loader throws (unknown
+ * path, page number, tag, pack, the desk to anyone but staff) and an unknown prefix end here, above
+ * the page whose own `meta` would have named it. A page that loaded names itself.
+ */
+export function meta({ matches, error }: Route.MetaArgs) {
+  return error ? errorPageMeta(matches, statusOfError(error)) : [];
+}
+
 export default function LanguageLayout() {
   const { lang } = useParams();
   useEffect(() => {
@@ -73,7 +83,7 @@ export default function LanguageLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <SiteShell>
-      <ErrorView status={isRouteErrorResponse(error) ? error.status : 500} />
+      <ErrorView status={statusOfError(error)} />
     </SiteShell>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { pageContext } from "../context.server.ts";
 import { broadcast, CHANNELS } from "../features/auth/channels.ts";
+import { PLAN_CHANGE_MARK, takePlanChange } from "../features/pricing/plan-change-mark.ts";
 import { checkoutOfRequest } from "../features/pricing/pricing.server.ts";
 import { useRechargeRecheck } from "../features/pricing/recharge-recheck.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
@@ -13,18 +14,34 @@ import type { Route } from "./+types/recharge-success";
  * /rechargeSuccess?status=success|fail&id=… (spec §2): where the checkout returns. A paid checkout
  * is applied here at once (re-read from the provider), then the other tabs hear recharge_success.
  * A payment still being confirmed is asked about again with back-off for two minutes (decision 0017).
+ * `status=success` alone proves nothing (decision 0011): without a checkout of this buyer, only a plan
+ * change this browser made (`change`, plan-change-mark.ts) is thanked for; anything else is "notFound".
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context.get(pageContext);
   const query = new URL(request.url).searchParams;
   const id = query.get("id") ?? "";
-  const asked = query.get("status") === "success" ? "success" : "fail";
-  const checkout = asked === "success" && id ? await checkoutOfRequest(app, request, id) : null;
-  // The return URL alone proves nothing: success is what the provider says about the buyer's own
-  // checkout. Not confirmed yet (still processing, or no session to check it with) is "pending".
+  const change = query.get("change") ?? "";
+  const nothing = { id, change: "", kind: null, points: 0 } as const;
+  if (query.get("status") !== "success") return { ...nothing, status: "fail" } as const;
+  if (!id) {
+    // Decided in the browser, which alone knows whether it made this change.
+    if (PLAN_CHANGE_MARK.test(change)) return { ...nothing, change, kind: "plan", status: "change" } as const;
+    return { ...nothing, status: "notFound" } as const;
+  }
+  const checkout = await checkoutOfRequest(app, request, id);
+  // Success is what the provider says about the buyer's own checkout. A checkout that is not theirs,
+  // or does not exist (or no session to ask with), is not found; not paid yet, or the provider not
+  // answering, is pending and asked about again.
   const status =
-    asked === "fail" || checkout?.status === "expired" ? "fail" : !id || checkout?.status === "complete" ? "success" : "pending";
-  return { status, id, kind: checkout?.kind ?? null, points: checkout?.points ?? 0 } as const;
+    checkout === null || checkout.status === "unknown"
+      ? "notFound"
+      : checkout.status === "complete"
+        ? "success"
+        : checkout.status === "expired"
+          ? "fail"
+          : "pending";
+  return { ...nothing, status, kind: checkout?.kind ?? null, points: checkout?.points ?? 0 } as const;
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -38,23 +55,37 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
+/** What the page shows: the loader's answer, with a plan change settled in the browser. */
+function useSettledStatus(status: "success" | "fail" | "pending" | "notFound" | "change", change: string, id: string) {
+  const [changed, setChanged] = useState<"new" | "seen" | null | undefined>(undefined);
+  useEffect(() => {
+    if (status === "change") setChanged(takePlanChange(change));
+  }, [status, change]);
+  // Only a confirmed checkout, or the change this browser made (once), tells the other tabs.
+  const announce = status === "success" || changed === "new";
+  useEffect(() => {
+    if (announce) broadcast(CHANNELS.rechargeSuccess, { recharge_id: id || null });
+  }, [announce, id]);
+  if (status !== "change") return status;
+  // Until the browser has looked (the server's render, the first frame), the page is still checking.
+  return changed === undefined ? "pending" : changed ? "success" : "notFound";
+}
+
 export default function RechargeSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { to } = useLocalized();
-  const { status, id, kind, points } = loaderData;
+  const { status, id, change, kind, points } = loaderData;
+  const settled = useSettledStatus(status, change, id);
   const stillPending = useRechargeRecheck(status === "pending");
-  const shown = status === "pending" && stillPending ? "stillPending" : status;
-  useEffect(() => {
-    if (status === "success") broadcast(CHANNELS.rechargeSuccess, { recharge_id: id });
-  }, [status, id]);
-  const success = status === "success";
+  const shown = settled === "pending" && stillPending ? "stillPending" : settled;
+  const success = shown === "success";
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
       <div
         aria-hidden="true"
         className={`mx-auto mb-6 grid size-16 place-items-center rounded-full text-3xl ${success ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900"}`}
       >
-        {success ? "✓" : status === "pending" ? "…" : "!"}
+        {success ? "✓" : shown === "pending" ? "…" : "!"}
       </div>
       <h1 className="font-bold text-3xl">{t(`recharge.${shown}.title`)}</h1>
       <p className="mt-3 text-lg text-stone-700">
@@ -80,7 +111,7 @@ export default function RechargeSuccess({ loaderData }: Route.ComponentProps) {
           to={to("/pricing")}
           className="inline-flex h-11 items-center justify-center rounded-full px-6 font-medium text-primary-dark ring-1 ring-primary-dark hover:bg-primary-light"
         >
-          {t(success ? "recharge.seePlan" : "recharge.tryAgain")}
+          {t(success ? "recharge.seePlan" : shown === "notFound" ? "recharge.notFound.action" : "recharge.tryAgain")}
         </Link>
       </div>
     </main>

@@ -53,7 +53,19 @@ export const billingEnvShape = {
   STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
   STRIPE_INTRO_COUPON_ANNUAL: z.string().min(1).optional(),
   STRIPE_INTRO_COUPON_MONTHLY: z.string().min(1).optional(),
-  STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(DEFAULT_TRIAL_DAYS),
+  /**
+   * At least 1 (Stripe allows up to 730): the first-time offer is given once per account because its
+   * trial is recorded, and the pricing pages promise the trial (decision 0011).
+   */
+  STRIPE_TRIAL_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, {
+      message:
+        "must be at least 1: the first-time offer (free trial and introductory price) is given once per account by recording its trial, and with 0 days none would be recorded",
+    })
+    .max(730)
+    .default(DEFAULT_TRIAL_DAYS),
   /** Another Stripe API server (stripe-mock, tests); Stripe's own when unset. */
   STRIPE_API_BASE: z.url().optional(),
 };

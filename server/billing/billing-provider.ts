@@ -85,6 +85,7 @@ export interface BillingProvider {
   resume(subscriptionId: string): Promise<ProviderSubscription>;
   createPortalSession(input: { customerId: string; returnUrl: string; language: Language }): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  /** Throws NOT_FOUND when the provider has no such checkout (any other failure: PAYMENT_PROVIDER_ERROR). */
   retrieveCheckout(id: string): Promise<ProviderCheckout>;
   retrieveInvoice(id: string): Promise<ProviderInvoice>;
   /** Checks a webhook's signature over its raw body; throws WEBHOOK_SIGNATURE_INVALID. */

@@ -3,9 +3,12 @@ import { applyBillingEvent } from "./apply-billing-event.ts";
 import type { BillingContext } from "./billing-context.ts";
 import type { ProviderCheckout } from "./billing-provider.ts";
 
-/** What the buyer's return to /rechargeSuccess found: the checkout's state and what it sold. */
+/**
+ * What the buyer's return to /rechargeSuccess found: the checkout's state and what it sold; "unknown"
+ * when there is no such checkout of this buyer, "unreadable" when the provider could not be asked.
+ */
 export interface CheckoutReturn {
-  status: "complete" | "open" | "expired" | "unknown";
+  status: "complete" | "open" | "expired" | "unknown" | "unreadable";
   kind: "plan" | "points" | null;
   points: number;
 }
@@ -24,8 +27,10 @@ export async function confirmCheckout(app: BillingContext, userId: number, check
   try {
     checkout = await app.billing.provider.retrieveCheckout(checkoutId);
   } catch (error) {
+    // By code, not instanceof: the pages' bundle has its own copy of AppError (decision 0002).
+    if ((error as { code?: unknown } | null)?.code === "NOT_FOUND") return unknown;
     app.log.warn({ err: error, checkoutId }, "the returning checkout could not be read");
-    return unknown;
+    return { ...unknown, status: "unreadable" };
   }
   if (checkout.userId !== userId) return unknown;
   if (checkout.status === "complete") {

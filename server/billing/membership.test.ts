@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AppError, httpStatusOf, messageKeyOf } from "#common/errors.ts";
 import { ANNUAL_PLAN_ID, MONTHLY_PLAN_ID, PLANS, POINT_PACKS, planById, priceShownFor } from "#common/plans.ts";
 import { HOSTILE_REDIRECT_TARGETS } from "#tests/fixtures/hostile-redirects.ts";
+import { parseConfig } from "../config.ts";
 import { ConfigError } from "../config-error.ts";
 import { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
 import { billingEnvShape, billingOptionsFromEnv, planForPrice, SANDBOX_PRICES } from "./billing-options.ts";
@@ -87,6 +88,16 @@ describe("billing options", () => {
       publicUrl: "http://localhost:3000",
       sandboxStateFile: "/tmp/d/billing-sandbox.json",
     });
+  });
+
+  it("STRIPE_TRIAL_DAYS=0 stops the boot with a ConfigError naming it: no trial would be recorded, so the first-time offer would come back at every checkout", () => {
+    expect(() => parseConfig({ STRIPE_TRIAL_DAYS: "0" })).toThrow(ConfigError);
+    expect(() => parseConfig({ STRIPE_TRIAL_DAYS: "0" })).toThrow(/STRIPE_TRIAL_DAYS: must be at least 1/);
+    expect(
+      billingOptionsFromEnv(parseConfig({ STRIPE_TRIAL_DAYS: "1" }), { publicUrl: "http://localhost:3000", localMode: true })
+        .trialDays,
+    ).toBe(1);
+    expect(parseConfig({}).STRIPE_TRIAL_DAYS).toBe(7);
   });
 
   it("a public site without Stripe keys refuses to start", () => {

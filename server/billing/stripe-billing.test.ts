@@ -480,6 +480,19 @@ describe("Stripe calls and the user's row lock (decision 0011)", () => {
     }
   });
 
+  it("the return page tells a checkout Stripe does not have (unknown: nothing to confirm) from Stripe not answering (unreadable: ask again)", async () => {
+    const userId = await addUser(t, "return-unknown@example.com");
+    expect(await confirmCheckout(ctx, userId, "cs_test_never_made")).toEqual({ status: "unknown", kind: null, points: 0 });
+    expect(lastRequest("GET", /^\/v1\/checkout\/sessions\/cs_test_never_made$/)).toBeDefined();
+    const sessionId = sessionIdOf(await buyPoints(ctx, userId, "points-50"));
+    const refused = billingContext(t, {
+      ...ctx.billing.options,
+      stripe: { ...ctx.billing.options.stripe!, secretKey: "sk_test_revoked" },
+    });
+    expect(await confirmCheckout(refused, userId, sessionId)).toEqual({ status: "unreadable", kind: null, points: 0 });
+    expect(await confirmCheckout(ctx, userId, sessionId)).toEqual({ status: "open", kind: "points", points: 50 });
+  });
+
   it("two returns to /rechargeSuccess for the same paid pack at once, with its webhook, credit it once", async () => {
     const userId = await addUser(t, "double-return@example.com");
     const sessionId = sessionIdOf(await buyPoints(ctx, userId, "points-50"));

@@ -4,22 +4,7 @@ import { basePathOf } from "#app/i18n/language-of-path.ts";
 import { isLanguage } from "#common/languages.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
-
-export const ERROR_PAGE_TYPES = [403, 404, 500] as const;
-export type ErrorPageType = (typeof ERROR_PAGE_TYPES)[number];
-
-// Used only when the catalog itself could not load (the root loader failed).
-const FALLBACK: Record<string, string> = {
-  "error.403.title": "Access denied",
-  "error.403.text": "You do not have permission to see this page.",
-  "error.404.title": "Page not found",
-  "error.404.text": "The page you are looking for does not exist or has moved.",
-  "error.500.title": "Server error",
-  "error.500.text": "The studio hit a problem. Please try again in a moment.",
-  "error.backHome": "Back to home",
-  "error.requestId": "Request id: {{id}}",
-  "polish.ways.signIn": "Sign in",
-};
+import { ERROR_TEXT_FALLBACK, errorPageTypeOf } from "./error-meta.ts";
 
 /**
  * The error page body (spec §2 /error/{type}): status title, the catalog message asked for (a key
@@ -38,10 +23,10 @@ export function ErrorView({
   signIn?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const type: ErrorPageType = status === 403 || status === 404 ? status : 500;
+  const type = errorPageTypeOf(status);
   const say = (key: string, values?: Record<string, string>) => {
     const text = t(key, values);
-    return text === key ? (FALLBACK[key] ?? key).replace("{{id}}", values?.id ?? "") : text;
+    return text === key ? (ERROR_TEXT_FALLBACK[key] ?? key).replace("{{id}}", values?.id ?? "") : text;
   };
   const message = messageKey?.startsWith("errors.") && t(messageKey) !== messageKey ? t(messageKey) : null;
   const language = isLanguage(i18n?.language) ? i18n.language : "en";

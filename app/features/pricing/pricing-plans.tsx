@@ -21,6 +21,8 @@ export interface PricingOptions {
   dailyLimit: number;
   startingPoints: number;
   costs: { text: number; image: number };
+  /** The inviter's daily cap of invite rewards (INVITE_REWARDS_PER_DAY, decision 0016): the free card quotes it. */
+  inviteRewardsPerDay: number;
 }
 
 const buttonClass =
@@ -265,7 +267,8 @@ function featuresOf(plan: Plan, options: PricingOptions, t: (key: string, vars?:
     return [
       t("pricing.feature.startingPoints", { count: options.startingPoints }),
       t("pricing.feature.costs", { text: options.costs.text, image: options.costs.image }),
-      t("pricing.feature.invite"),
+      // The inviter's rewards stop at the daily cap (decision 0016), so the card quotes it; a cap of 0 pays no inviter.
+      ...(options.inviteRewardsPerDay > 0 ? [t("pricing.feature.invite", { count: options.inviteRewardsPerDay })] : []),
       t("pricing.feature.watermark"),
     ];
   }

@@ -1,5 +1,6 @@
 import { apiCall } from "#app/lib/api/client.ts";
 import type { SubscriptionView } from "#common/plans.ts";
+import { markPlanChange } from "./plan-change-mark.ts";
 
 /** The calls of the pricing page (spec §7): answers are "success", "fail", or a URL to open. */
 export function requestPlan(plan: number, pages: { successPage: string; errorPage: string }) {
@@ -18,15 +19,19 @@ export function fetchSubscription() {
   return apiCall<SubscriptionView>("GET", "/api/user/subscribe", { dedupe: true });
 }
 
+/** The result page of an answer without a checkout: "fail", or "success" with the plan-change mark. */
+export type ResultPage = (status: "success" | "fail", change?: string) => string;
+
 /**
  * Opens the payment step in a new window (spec §4): the window opens at once, inside the click,
  * so no popup blocker stops it; it goes to the answer's URL when the server has answered. Only an
  * https URL or a page of this site is followed. Without a window (blocked, or resuming after
- * sign-in) this tab goes instead.
+ * sign-in) this tab goes instead. A plan changed without a checkout ("success") is marked in this
+ * browser first, so its result page may say so (plan-change-mark.ts).
  */
 export function openPaymentWindow(
   ask: () => Promise<string>,
-  options: { newWindow: boolean; resultPage: (status: "success" | "fail") => string; waitingText: string },
+  options: { newWindow: boolean; resultPage: ResultPage; waitingText: string },
 ): Promise<void> {
   const popup = options.newWindow ? window.open("", "_blank") : null;
   return sendPaymentWindow(popup, ask, options);
@@ -36,7 +41,7 @@ export function openPaymentWindow(
 export async function sendPaymentWindow(
   popup: Window | null,
   ask: () => Promise<string>,
-  options: { resultPage: (status: "success" | "fail") => string; waitingText: string },
+  options: { resultPage: ResultPage; waitingText: string },
 ): Promise<void> {
   if (popup) {
     popup.opener = null;
@@ -45,7 +50,12 @@ export async function sendPaymentWindow(
   }
   try {
     const answer = await ask();
-    const target = answer === "success" || answer === "fail" ? options.resultPage(answer) : answer;
+    const target =
+      answer === "success"
+        ? options.resultPage("success", markPlanChange())
+        : answer === "fail"
+          ? options.resultPage("fail")
+          : answer;
     const url = new URL(target, window.location.href);
     if (url.protocol !== "https:" && url.origin !== window.location.origin)
       throw new Error(`unexpected payment URL ${url.origin}`);

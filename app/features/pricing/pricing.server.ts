@@ -13,6 +13,8 @@ export function pricingOptions(app: AppContext): PricingOptions {
     dailyLimit: app.config.MEMBER_DAILY_LIMIT,
     startingPoints: app.config.STARTING_POINTS,
     costs: { text: app.config.TEXT_GENERATION_COST, image: app.config.IMAGE_GENERATION_COST },
+    // The same setting payInviteRewards counts against (server/invites/pay-invite-rewards.ts).
+    inviteRewardsPerDay: app.config.INVITE_REWARDS_PER_DAY,
   };
 }
 

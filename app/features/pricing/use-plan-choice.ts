@@ -51,7 +51,7 @@ export function usePlanChoice(subscription: SubscriptionView | null, refreshSubs
       try {
         await openPaymentWindow(ask, {
           newWindow,
-          resultPage: (status) => to(`/rechargeSuccess?status=${status}`),
+          resultPage: (status, change) => to(`/rechargeSuccess?status=${status}${change ? `&change=${change}` : ""}`),
           waitingText: t("pricing.openingCheckout"),
         });
       } catch (error) {

@@ -62,7 +62,10 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     resume: async (id) => updateSandboxSubscription(store, events, id, { cancelAtPeriodEnd: false }),
     createPortalSession: async (input) => createSandboxPortal(store, input),
     retrieveSubscription: async (id) => providerSubscriptionOf(store.subscriptionOf(id)),
-    retrieveCheckout: async (id) => providerCheckoutOf(store.checkoutOf(id)),
+    async retrieveCheckout(id) {
+      if (!Object.hasOwn(store.state.checkouts, id)) throw new AppError("NOT_FOUND", `no sandbox checkout ${id}`);
+      return providerCheckoutOf(store.checkoutOf(id));
+    },
     async retrieveInvoice(id) {
       const invoice = store.state.invoices[id];
       if (!invoice) throw new AppError("PAYMENT_PROVIDER_ERROR", `no sandbox invoice ${id}`);

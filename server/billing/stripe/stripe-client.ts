@@ -15,11 +15,18 @@ export function createStripeClient(options: StripeOptions): Stripe {
   });
 }
 
-/** Runs one Stripe request; any failure becomes PAYMENT_PROVIDER_ERROR naming the request. */
-export async function callStripe<T>(what: string, run: () => Promise<T>): Promise<T> {
+/**
+ * Runs one Stripe request; any failure becomes PAYMENT_PROVIDER_ERROR naming the request, but with
+ * `missing` set an object Stripe does not have (404 resource_missing) becomes NOT_FOUND.
+ */
+export async function callStripe<T>(what: string, run: () => Promise<T>, options: { missing?: boolean } = {}): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new AppError("PAYMENT_PROVIDER_ERROR", `Stripe ${what} failed: ${(error as Error).message}`, { cause: error });
+    const stripeError = error as { statusCode?: number; code?: string; message?: string };
+    if (options.missing && stripeError.statusCode === 404 && stripeError.code === "resource_missing") {
+      throw new AppError("NOT_FOUND", `Stripe ${what}: no such object`, { cause: error });
+    }
+    throw new AppError("PAYMENT_PROVIDER_ERROR", `Stripe ${what} failed: ${stripeError.message}`, { cause: error });
   }
 }

@@ -33,7 +33,9 @@ export function createStripeProvider(options: StripeOptions): BillingProvider {
     retrieveSubscription: (id) =>
       callStripe("subscriptions.retrieve", async () => normaliseSubscription(await client.subscriptions.retrieve(id))),
     retrieveCheckout: (id) =>
-      callStripe("checkout.sessions.retrieve", async () => normaliseCheckout(await client.checkout.sessions.retrieve(id))),
+      callStripe("checkout.sessions.retrieve", async () => normaliseCheckout(await client.checkout.sessions.retrieve(id)), {
+        missing: true,
+      }),
     retrieveInvoice: (id) => callStripe("invoices.retrieve", async () => normaliseInvoice(await client.invoices.retrieve(id))),
     verifyWebhook: (rawBody, signatureHeader) => verifyStripeWebhook(client, options.webhookSecret, rawBody, signatureHeader),
   };
