@@ -7,8 +7,10 @@ import type { AppContext } from "./context.ts";
 import { downloadRoutes } from "./downloads/routes.ts";
 import { storedFileRoutes } from "./files/routes.ts";
 import { createApiRouter } from "./http/api.ts";
+import { socketPeerOf } from "./http/client-address.ts";
 import { compress } from "./http/compress.ts";
 import type { AppEnv } from "./http/env.ts";
+import { isLoopbackClient } from "./http/local-peer.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders, securityHeadersFor, securityOptionsFor } from "./http/security-headers.ts";
 import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
@@ -52,7 +54,10 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
     if (options.isDraining?.()) return c.json({ status: "draining" }, 503);
     try {
       await app.database.ping();
-      return c.json({ status: "ready", database: app.database.kind });
+      // Which database runs behind is for this machine's eyes (a probe, an operator); anyone else
+      // gets the status alone (decision 0033).
+      const local = isLoopbackClient(socketPeerOf(c), c.req.raw.headers, app.config.TRUST_PROXY);
+      return c.json(local ? { status: "ready", database: app.database.kind } : { status: "ready" });
     } catch (error) {
       c.var.log.warn({ err: error }, "readiness check failed");
       return c.json({ status: "unavailable" }, 503);

@@ -185,6 +185,24 @@ describe("straight to the app (no proxy in between)", () => {
     expect(requestLogOf("direct-spoof-0001")).toMatchObject({ client: "127.0.0.5", reqId: answer.requestId });
   });
 
+  it("names the database in /readyz to this machine only: a loopback peer, or a loopback client relayed by a trusted proxy", async () => {
+    const readiness = async (from: string, headers: Record<string, string> = {}, to?: string) =>
+      JSON.parse((await send(appPort, "/readyz", { from, headers, ...(to ? { to } : {}) })).text);
+    const named = { status: "ready", database: t.app.database.kind };
+    const statusAlone = { status: "ready" };
+    expect(await readiness("127.0.0.5")).toEqual(named);
+    // A local proxy TRUST_PROXY does not name relays for someone unknown, whatever address it says.
+    expect(await readiness("127.0.0.5", { "X-Forwarded-For": "203.0.113.5" })).toEqual(statusAlone);
+    expect(await readiness("127.0.0.5", { "X-Forwarded-For": "127.0.0.1" })).toEqual(statusAlone);
+    expect(await readiness("127.0.0.5", { "X-Real-IP": "127.0.0.1" })).toEqual(statusAlone);
+    // A trusted proxy: its client decides.
+    expect(await readiness(SECOND_PROXY, { "X-Forwarded-For": "203.0.113.5" })).toEqual(statusAlone);
+    expect(await readiness(SECOND_PROXY, { "X-Forwarded-For": "2001:db8::5" })).toEqual(statusAlone);
+    expect(await readiness(SECOND_PROXY, { "X-Forwarded-For": "127.0.0.9" })).toEqual(named);
+    expect(await readiness(SECOND_PROXY, { "X-Forwarded-For": "not-an-address" })).toEqual(statusAlone);
+    if (LAN_ADDRESS) expect(await readiness(LAN_ADDRESS, {}, LAN_ADDRESS)).toEqual(statusAlone);
+  });
+
   it("serves the dev mailbox and the sandbox's checkout page to a direct loopback request only", async () => {
     const cookie = `${sessionCookieName(t.app.config)}=${buyer.token}`;
     expect((await send(appPort, "/dev/mailbox", { from: "127.0.0.1" })).status).toBe(200);
