@@ -7,10 +7,12 @@ import type { AppContext } from "./context.ts";
 import { downloadRoutes } from "./downloads/routes.ts";
 import { storedFileRoutes } from "./files/routes.ts";
 import { createApiRouter } from "./http/api.ts";
+import { socketPeerOf } from "./http/client-address.ts";
 import { compress } from "./http/compress.ts";
 import type { AppEnv } from "./http/env.ts";
+import { isLoopbackClient } from "./http/local-peer.ts";
 import { requestContext } from "./http/request-context.ts";
-import { securityHeaders, securityOptionsFor } from "./http/security-headers.ts";
+import { securityHeaders, securityHeadersFor, securityOptionsFor } from "./http/security-headers.ts";
 import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
 import { packExportRoutes } from "./packs/export-routes.ts";
 import { createPageCache } from "./pages/page-cache.ts";
@@ -42,16 +44,20 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** One Hono app: health, stored files, static assets, the JSON API, and React Router for pages. */
 export function createServerApp(app: AppContext, options: ServerAppOptions) {
   const server = new Hono<AppEnv>();
+  const security = securityOptionsFor(app.config, options.development);
   server.use(httpMetrics());
   server.use(requestContext(app.log, app.config));
-  server.use(securityHeaders(securityOptionsFor(app.config, options.development)));
+  server.use(securityHeaders(security));
 
   server.get("/healthz", (c) => c.json({ status: "ok" }));
   server.get("/readyz", async (c) => {
     if (options.isDraining?.()) return c.json({ status: "draining" }, 503);
     try {
       await app.database.ping();
-      return c.json({ status: "ready", database: app.database.kind });
+      // Which database runs behind is for this machine's eyes (a probe, an operator); anyone else
+      // gets the status alone (decision 0033).
+      const local = isLoopbackClient(socketPeerOf(c), c.req.raw.headers, app.config.TRUST_PROXY);
+      return c.json(local ? { status: "ready", database: app.database.kind } : { status: "ready" });
     } catch (error) {
       c.var.log.warn({ err: error }, "readiness check failed");
       return c.json({ status: "unavailable" }, 503);
@@ -88,6 +94,12 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
     });
   }
 
+  // A build file that is not there (a page from before a deploy, a probe) is a small plain 404 with a
+  // service answer's headers, never the app's 404 page: that would render the viewer's account under
+  // the asset's headers (nosniff alone, `answerKindOf`), without the page's policy or framing rules.
+  const missingAssetHeaders = Object.fromEntries(securityHeadersFor("api", security, ""));
+  server.all("/assets/*", (c) => c.text("Not Found\n", 404, { ...missingAssetHeaders, "Cache-Control": "no-store" }));
+
   // Pages and sitemaps are compressed as they stream; API answers compress themselves (sendJson).
   const compressText = compress();
   server.use("/sitemap.xml", compressText);
@@ -98,7 +110,6 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/", createApiRouter(app, allCalls(app)));
 
   // Visitors' pages are rendered once and shared for PAGE_CACHE_SECONDS, their scripts allowed by hash (decision 0021).
-  const security = securityOptionsFor(app.config, options.development);
   const pageCache = createPageCache(app, {
     ttlSeconds: options.development ? 0 : app.config.PAGE_CACHE_SECONDS,
     security,

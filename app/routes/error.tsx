@@ -6,7 +6,7 @@ import { ErrorView } from "../features/errors/error-view.tsx";
 import type { Route } from "./+types/error";
 
 const ERROR_MESSAGE_KEY = /^errors\.[A-Za-z]{1,64}$/;
-/** The shape of X-Request-Id (server/http/security-headers.ts). */
+/** The shape a request id may have to be shown (ours are UUIDs: server/http/security-headers.ts). */
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**

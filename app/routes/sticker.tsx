@@ -13,8 +13,9 @@ import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/sticker";
 
 /**
- * /sticker/{instId}/{name?} (spec §2, §8): No permission → /notAvailable, unknown → /error/404, else
- * /error/500 with the failed request's id. The owner also sees a private sticker; a signed-in viewer gets their heart's state.
+ * /sticker/{instId}/{name?} (spec §2, §8): unknown → /error/404, and so is someone else's private or
+ * hidden sticker, so the page says nothing about whether it exists (decision 0033); else /error/500
+ * with the failed request's id. The owner also sees a private sticker; a signed-in viewer gets their heart's state.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { app, requestId } = context.get(pageContext);
@@ -24,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const viewer = await userOfRequest(app, request, { touch: false });
     const sticker = await getSticker(app.database.db, { stickerInstId: params.instId, viewerId: viewer?.id ?? null, language });
     const [recommendations, favorited, subjectTags] = await Promise.all([
-      recommendStickers(app.database.db, { stickerInstId: sticker.stickerInstId }).catch(() => []),
+      recommendStickers(app.database.db, { stickerInstId: sticker.stickerInstId, viewerId: viewer?.id ?? null }).catch(() => []),
       viewer ? favoritedAmong(app.database.db, { userId: viewer.id, stickerInstIds: [sticker.stickerInstId] }) : [],
       // Its subjects link to their tag pages (decision 0030).
       subjectTagsOfStickerInst(app.database.db, sticker.stickerInstId, language),
@@ -32,7 +33,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return { sticker, recommendations, favorited: favorited.length > 0, subjectTags };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "NO_PERMISSION") throw redirect(`${base}/notAvailable`);
     if (code === "NOT_FOUND") throw redirect(`${base}/error/404`);
     // The failure stays in the log under this request's id; the page shows only the id (decision 0013).
     app.log.error({ err: error, reqId: requestId, instId: params.instId }, "sticker page failed");

@@ -11,7 +11,7 @@ export function favoriteCalls(app: AppContext) {
     method: "POST",
     path: "/api/favorite",
     summary:
-      "Adds (action add, the default) or removes (action remove) a favourite. Idempotent; answers the resulting state and count. Someone else's private sticker is NO_PERMISSION.",
+      "Adds (action add, the default) or removes (action remove) a favourite. Idempotent; answers the resulting state and count. Someone else's private or hidden sticker is NOT_FOUND, as an unknown id, unless the caller takes back a favourite they hold (count 0 then).",
     tag: "favorites",
     access: "user",
     input: z.object({ stickerInstId, action: z.enum(["add", "remove"]).default("add") }),

@@ -183,15 +183,15 @@ describe("POST /api/favorite", () => {
     expect((await countOf(stickerInstId)).favoriteCount).toBe(0);
   });
 
-  it("refuses another user's private sticker with NO_PERMISSION (403) and adds nothing; the owner may favourite it", async () => {
+  it("answers another user's private sticker NOT_FOUND (404) like an unknown id, adds nothing and tells no count; the owner may favourite it", async () => {
     const carl = await signInTestUser(t, "carl@example.com");
     const { stickerInstId } = await addSticker(owner.userId, { visibility: "private", favoriteCount: 3 });
     const { http, body } = await favorite(carl, stickerInstId, "add");
-    expect(http).toBe(403);
-    expect(body.status).toBe("NO_PERMISSION");
-    // Removing is always allowed (a favourite made private later can still be dropped); nothing to drop here.
+    expect(http).toBe(404);
+    expect(body.status).toBe("NOT_FOUND");
+    // Nothing to take back: the same answer as for an unknown id, without the sticker's count.
     const removal = await favorite(carl, stickerInstId, "remove");
-    expect(removal.body.data).toEqual({ stickerInstId, favorited: false, favoriteCount: 3 });
+    expect([removal.http, removal.body.status]).toEqual([404, "NOT_FOUND"]);
     expect(await favoriteRows(carl.userId, stickerInstId)).toHaveLength(0);
     expect((await countOf(stickerInstId)).favoriteCount).toBe(3);
     expect((await favoritesPage(carl)).body.data).toEqual({ list: [], total: 0 });
@@ -199,6 +199,19 @@ describe("POST /api/favorite", () => {
     const own = await favorite(owner, stickerInstId);
     expect(own.body.data).toEqual({ stickerInstId, favorited: true, favoriteCount: 4 });
     await favorite(owner, stickerInstId, "remove");
+  });
+
+  it("lets a fan take back a favourite of a sticker made private since, without telling its count; then it is NOT_FOUND to them", async () => {
+    const flo = await signInTestUser(t, "flo@example.com");
+    const { stickerInstId } = await addSticker(owner.userId, { favoriteCount: 4 });
+    expect((await favorite(flo, stickerInstId)).body.data).toEqual({ stickerInstId, favorited: true, favoriteCount: 5 });
+    await t.app.database.db.update(stickers).set({ visibility: "private" }).where(eq(stickers.stickerInstId, stickerInstId));
+    const removed = await favorite(flo, stickerInstId, "remove");
+    expect([removed.http, removed.body.data]).toEqual([200, { stickerInstId, favorited: false, favoriteCount: 0 }]);
+    expect(await favoriteRows(flo.userId, stickerInstId)).toHaveLength(0);
+    expect((await countOf(stickerInstId)).favoriteCount).toBe(4);
+    const again = await favorite(flo, stickerInstId, "remove");
+    expect([again.http, again.body.status]).toEqual([404, "NOT_FOUND"]);
   });
 
   it("20 parallel adds by one user count once, and 20 parallel removes take it back once", async () => {
@@ -411,8 +424,8 @@ describe("own stickers", () => {
       instIds((await callApi(t, "GET", "/api/square/pageByTag", { params: { tagId: "1", size: "100" } })).body.data.list),
     ).not.toContain(stickerInstId);
     const asVisitor = await detail();
-    expect(asVisitor.http).toBe(403);
-    expect(asVisitor.body.status).toBe("NO_PERMISSION");
+    expect(asVisitor.http).toBe(404);
+    expect(asVisitor.body.status).toBe("NOT_FOUND");
     expect((await detail(max)).body.data).toMatchObject({ stickerInstId, visibility: "private", mine: true });
 
     const show = await callApi(t, "POST", "/api/sticker/setVisibility", {
@@ -426,7 +439,7 @@ describe("own stickers", () => {
     expect((await detail()).body.data).toMatchObject({ stickerInstId, visibility: "public" });
   });
 
-  it("setVisibility by anyone else is NO_PERMISSION and changes nothing; an unknown sticker is NOT_FOUND", async () => {
+  it("setVisibility by anyone else is NOT_FOUND (404), as for an unknown sticker, and changes nothing", async () => {
     const ned = await signInTestUser(t, "ned@example.com");
     const olga = await signInTestUser(t, "olga@example.com");
     const { stickerInstId } = await addSticker(ned.userId);
@@ -436,13 +449,13 @@ describe("own stickers", () => {
       body: { stickerInstId, visibility: "private" },
       session: olga,
     });
-    expect(hide.http).toBe(403);
-    expect(hide.body.status).toBe("NO_PERMISSION");
+    expect(hide.http).toBe(404);
+    expect(hide.body.status).toBe("NOT_FOUND");
     const reveal = await callApi(t, "POST", "/api/sticker/setVisibility", {
       body: { stickerInstId: privateOne.stickerInstId, visibility: "public" },
       session: olga,
     });
-    expect(reveal.body.status).toBe("NO_PERMISSION");
+    expect([reveal.http, reveal.body.status]).toEqual([404, "NOT_FOUND"]);
     const rows = await t.app.database.db
       .select({ stickerInstId: stickers.stickerInstId, visibility: stickers.visibility })
       .from(stickers)

@@ -20,6 +20,9 @@ const visibleTo = (userId: number) => shownTo(userId);
 /**
  * Adds or removes a favourite (`POST /api/favorite`). Idempotent: adding twice or removing what is not
  * there changes nothing; the count and popularity move only when the row does, in one transaction.
+ * A sticker the caller may not see (someone else's private or hidden one) is NOT_FOUND, as an unknown
+ * id is (decision 0033) — except to take back a favourite the caller still holds, which always works;
+ * that answer tells nothing of the sticker (count 0).
  */
 export async function setFavorite(
   db: Db,
@@ -27,13 +30,20 @@ export async function setFavorite(
 ): Promise<FavoriteState> {
   return db.transaction(async (tx) => {
     const [sticker] = await tx
-      .select({ id: stickers.id, visibility: stickers.visibility, hiddenAt: stickers.hiddenAt, ownerId: stickers.ownerId })
+      .select({
+        id: stickers.id,
+        visibility: stickers.visibility,
+        hiddenAt: stickers.hiddenAt,
+        ownerId: stickers.ownerId,
+        held: sql<boolean>`${favorites.stickerId} is not null`,
+      })
       .from(stickers)
+      .leftJoin(favorites, and(eq(favorites.stickerId, stickers.id), eq(favorites.userId, o.userId)))
       .where(eq(stickers.stickerInstId, o.stickerInstId));
-    if (!sticker) throw new AppError("NOT_FOUND");
-    // Removing always works, even once the owner has made the sticker private.
-    const shown = sticker.visibility === "public" && sticker.hiddenAt === null;
-    if (o.favorite && !shown && sticker.ownerId !== o.userId) throw new AppError("NO_PERMISSION");
+    const seen =
+      sticker !== undefined && ((sticker.visibility === "public" && sticker.hiddenAt === null) || sticker.ownerId === o.userId);
+    // Removing works even once the owner has made the sticker private, for whoever still holds it.
+    if (!sticker || (!seen && (o.favorite || !sticker.held))) throw new AppError("NOT_FOUND");
     const changed = o.favorite
       ? await tx
           .insert(favorites)
@@ -53,6 +63,7 @@ export async function setFavorite(
       // Explore's rule runs with the favourite that may reach it (decision 0031).
       if (o.favorite) await joinExploreByRule(tx, sticker.id);
     }
+    if (!seen) return { stickerInstId: o.stickerInstId, favorited: false, favoriteCount: 0 };
     const [after] = await tx.select({ favoriteCount: stickers.favoriteCount }).from(stickers).where(eq(stickers.id, sticker.id));
     return { stickerInstId: o.stickerInstId, favorited: o.favorite, favoriteCount: after?.favoriteCount ?? 0 };
   });

@@ -1,4 +1,4 @@
-import { canonicalAddress, isLoopbackAddress } from "./trust-proxy.ts";
+import { canonicalAddress, isLoopbackAddress, relayedClientFrom, type TrustProxy } from "./trust-proxy.ts";
 
 /** Headers a proxy adds; a request carrying any of them did not come straight from this machine. */
 const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "via"] as const;
@@ -17,4 +17,21 @@ export function isDirectLocalRequest(peer: string | null, headers: Headers, host
   if (peer === null) return true;
   const address = canonicalAddress(peer);
   return address !== null && isLoopbackAddress(address);
+}
+
+/**
+ * Whether the client of a request is this machine, as far as TRUST_PROXY lets us tell (decisions
+ * 0012, 0033): straight from a loopback peer (or in process) with no proxy header, or relayed by
+ * trusted proxies for a loopback address in X-Forwarded-For. A request relayed by a proxy we do not
+ * trust has an unknown client — never this machine, even when that proxy runs here (nginx on
+ * 127.0.0.1 without TRUST_PROXY would make every visitor look local).
+ */
+export function isLoopbackClient(peer: string | null, headers: Headers, trust: TrustProxy): boolean {
+  if (!FORWARDING_HEADERS.some((name) => headers.has(name))) {
+    if (peer === null) return true;
+    const address = canonicalAddress(peer);
+    return address !== null && isLoopbackAddress(address);
+  }
+  const client = relayedClientFrom(peer, headers.get("x-forwarded-for"), trust);
+  return client !== null && isLoopbackAddress(client);
 }

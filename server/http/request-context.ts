@@ -5,18 +5,22 @@ import type { Logger } from "../log.ts";
 import { socketPeerOf } from "./client-address.ts";
 import type { AppEnv } from "./env.ts";
 import { isDirectLocalRequest } from "./local-peer.ts";
-import { type PreparedIncoming, requestIdFrom } from "./security-headers.ts";
+import { givenRequestIdOf, newRequestId, type PreparedIncoming } from "./security-headers.ts";
 import { clientAddressFrom } from "./trust-proxy.ts";
 
 /**
- * Gives each request an id (kept from X-Request-Id when sane), a child logger, a language, and the
- * client's address (X-Forwarded-For believed only through TRUST_PROXY's proxies; decision 0012).
+ * Gives each request an id of our own (a caller's X-Request-Id is only logged beside it, as
+ * `givenReqId`, cut and cleaned; decision 0033), a child logger, a language, and the client's address
+ * (X-Forwarded-For believed only through TRUST_PROXY's proxies; decision 0012).
  */
 export function requestContext(log: Logger, config: Pick<Config, "TRUST_PROXY" | "localMode">): MiddlewareHandler<AppEnv> {
   // `c.get` rather than `c.var`: Hono's `var` copies every variable into a new object on each read.
   return async (c, next) => {
     const incoming = (c.env as { incoming?: PreparedIncoming } | undefined)?.incoming;
-    const requestId = incoming?.requestId ?? requestIdFrom(c.req.header("x-request-id"));
+    const requestId = incoming?.requestId ?? newRequestId();
+    const givenRequestId = incoming?.requestId
+      ? (incoming.givenRequestId ?? null)
+      : givenRequestIdOf(c.req.header("x-request-id"));
     const started = performance.now();
     c.set("requestId", requestId);
     c.set("log", log.child({ reqId: requestId }));
@@ -34,6 +38,8 @@ export function requestContext(log: Logger, config: Pick<Config, "TRUST_PROXY" |
     // On a socket the header is already on Node's response (withSocketHeaders).
     if (!incoming?.requestId) c.res.headers.set("X-Request-Id", requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    c.get("log").info({ method: c.req.method, path: c.req.path, status: c.res.status, ms, client: clientAddress }, "request");
+    const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms, client: clientAddress };
+    // What the caller (or a proxy in front) called this request, to match its own records: never our id.
+    c.get("log").info(givenRequestId === null ? line : { ...line, givenReqId: givenRequestId }, "request");
   };
 }

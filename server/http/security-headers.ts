@@ -74,13 +74,29 @@ function contentSecurityPolicy(options: SecurityHeaderOptions, scriptSources: st
 }
 
 /** What the socket layer chose for this request (see `withSocketHeaders`). */
-export type PreparedIncoming = IncomingMessage & { cspNonce?: string; requestId?: string };
+export type PreparedIncoming = IncomingMessage & { cspNonce?: string; requestId?: string; givenRequestId?: string | null };
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/**
+ * A request's id is always ours (decision 0033): the log, the 500 page and the X-Request-Id answer
+ * header name it, so a caller must not be able to pick it (to collide with another request's lines,
+ * or to put words of its own in front of support).
+ */
+export function newRequestId(): string {
+  return randomUUID();
+}
 
-/** The caller's X-Request-Id when sane, else a new one. */
-export function requestIdFrom(given: string | string[] | undefined | null): string {
-  return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+/** The most of a caller's X-Request-Id the log keeps. */
+export const GIVEN_REQUEST_ID_MAX = 64;
+
+/**
+ * The caller's (or a proxy's) X-Request-Id, for the request's log line only (`givenReqId`), never as
+ * our id: at most GIVEN_REQUEST_ID_MAX characters, anything but `A–Z a–z 0–9 . _ : -` made `_`; null
+ * when absent or empty.
+ */
+export function givenRequestIdOf(value: string | string[] | undefined | null): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== "string" || first === "") return null;
+  return first.slice(0, GIVEN_REQUEST_ID_MAX).replace(/[^A-Za-z0-9._:-]/g, "_");
 }
 
 /** Google Identity Services loads its script, button frame and styles from here (when enabled). */
@@ -153,7 +169,7 @@ export function securityHeadersFor(kind: AnswerKind, options: SecurityHeaderOpti
 }
 
 /**
- * Production and dev: on a real socket the headers (and X-Request-Id) are set on Node's response
+ * Production and dev: on a real socket the headers (and our X-Request-Id) are set on Node's response
  * before Hono answers — Node merges them into the answer at a fraction of the cost of mutating a web
  * Headers object per request (measured with `npm run bench`). A header the handler sets itself wins.
  */
@@ -166,7 +182,8 @@ export function withSocketHeaders(
     // The decision reads the path's prefix only, so the raw URL (query and all) serves as it is.
     const kind = answerKindOf(req.url ?? "/");
     if (kind === "page") prepared.cspNonce = newNonce();
-    prepared.requestId = requestIdFrom(req.headers["x-request-id"]);
+    prepared.requestId = newRequestId();
+    prepared.givenRequestId = givenRequestIdOf(req.headers["x-request-id"]);
     res.setHeader("X-Request-Id", prepared.requestId);
     for (const [name, value] of securityHeadersFor(kind, options, prepared.cspNonce ?? "")) res.setHeader(name, value);
     void listener(req, res);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDirectLocalRequest } from "./local-peer.ts";
+import { isDirectLocalRequest, isLoopbackClient } from "./local-peer.ts";
 import { canonicalAddress, clientAddressFrom, parseTrustProxy, rateLimitKeyOf, TrustProxyError } from "./trust-proxy.ts";
 
 const NONE = parseTrustProxy(undefined);
@@ -152,5 +152,35 @@ describe("direct local requests (the stand-ins' gate)", () => {
     ]) {
       expect(isDirectLocalRequest("127.0.0.1", new Headers(host ? { Host: host } : {})), host).toBe(false);
     }
+  });
+});
+
+describe("a loopback client (what /readyz names the database to; decision 0033)", () => {
+  const trusted = parseTrustProxy("10.0.0.0/8,127.0.0.2");
+  const nobody = parseTrustProxy(undefined);
+
+  it("is a loopback peer or an in-process request that no proxy relayed", () => {
+    expect(isLoopbackClient("127.0.0.1", new Headers(), nobody)).toBe(true);
+    expect(isLoopbackClient("::ffff:127.0.0.1", new Headers(), nobody)).toBe(true);
+    expect(isLoopbackClient(null, new Headers(), nobody)).toBe(true);
+    expect(isLoopbackClient("192.0.2.2", new Headers(), trusted)).toBe(false);
+  });
+
+  it("is never a request an untrusted proxy relayed, even one on this machine", () => {
+    for (const name of ["X-Forwarded-For", "Forwarded", "X-Real-IP", "Via"]) {
+      expect(isLoopbackClient("127.0.0.1", new Headers({ [name]: "127.0.0.1" }), nobody), name).toBe(false);
+      expect(isLoopbackClient(null, new Headers({ [name]: "127.0.0.1" }), trusted), name).toBe(false);
+    }
+  });
+
+  it("through trusted proxies, is whoever X-Forwarded-For names past them", () => {
+    const via = (forwardedFor: string) => new Headers({ "X-Forwarded-For": forwardedFor });
+    expect(isLoopbackClient("10.1.2.3", via("127.0.0.1"), trusted)).toBe(true);
+    expect(isLoopbackClient("127.0.0.2", via("198.51.100.4, 127.0.0.1"), trusted)).toBe(true);
+    expect(isLoopbackClient("127.0.0.2", via("198.51.100.4"), trusted)).toBe(false);
+    expect(isLoopbackClient("127.0.0.2", via("127.0.0.1, 198.51.100.4"), trusted)).toBe(false);
+    // An entry that is not an address leaves the client unknown; so does a relay header without one.
+    expect(isLoopbackClient("127.0.0.2", via("garbage"), trusted)).toBe(false);
+    expect(isLoopbackClient("127.0.0.2", new Headers({ Via: "1.1 nginx" }), trusted)).toBe(false);
   });
 });

@@ -95,17 +95,36 @@ function ipv6Groups(address: string): number[] {
  * not an address ends the walk at the proxy that forwarded it. Null only without a peer (in-process).
  */
 export function clientAddressFrom(peer: string | null | undefined, forwardedFor: string | null | undefined, trust: TrustProxy) {
+  return walkForwardedFor(peer, forwardedFor, trust)?.client ?? null;
+}
+
+/**
+ * The client a trusted proxy relayed the request for: `clientAddressFrom`'s answer when the walk took
+ * at least one X-Forwarded-For entry, else null (no peer, the peer not trusted, no usable entry).
+ */
+export function relayedClientFrom(peer: string | null | undefined, forwardedFor: string | null | undefined, trust: TrustProxy) {
+  const walked = walkForwardedFor(peer, forwardedFor, trust);
+  return walked && walked.steps > 0 ? walked.client : null;
+}
+
+function walkForwardedFor(
+  peer: string | null | undefined,
+  forwardedFor: string | null | undefined,
+  trust: TrustProxy,
+): { client: string; steps: number } | null {
   const socket = peer ? canonicalAddress(peer) : null;
-  if (socket === null || trust.kind === "none" || !forwardedFor) return socket;
+  if (socket === null) return null;
+  if (trust.kind === "none" || !forwardedFor) return { client: socket, steps: 0 };
   const entries = forwardedFor.split(",").slice(-MAX_FORWARDED_ENTRIES);
   let client = socket;
-  for (let hop = 0; isTrusted(trust, client, hop); hop++) {
+  let hop = 0;
+  for (; isTrusted(trust, client, hop); hop++) {
     const entry = entries.pop();
     const next = entry === undefined ? null : canonicalAddress(entry);
-    if (next === null) return client;
+    if (next === null) break;
     client = next;
   }
-  return client;
+  return { client, steps: hop };
 }
 
 function isTrusted(trust: TrustProxy, address: string, hop: number) {

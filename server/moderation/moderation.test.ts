@@ -147,8 +147,8 @@ describe(`a hidden sticker (${engineName})`, () => {
     expect(await latestIds()).toContain(sticker);
     await hideByReports(sticker);
     expect(await latestIds()).not.toContain(sticker);
-    expect((await get("/api/sticker/get", { stickerInstId: sticker })).body.status).toBe("NO_PERMISSION");
-    expect((await get("/api/sticker/get", { stickerInstId: sticker }, plain)).body.status).toBe("NO_PERMISSION");
+    expect((await get("/api/sticker/get", { stickerInstId: sticker })).body.status).toBe("NOT_FOUND");
+    expect((await get("/api/sticker/get", { stickerInstId: sticker }, plain)).body.status).toBe("NOT_FOUND");
     const mine = await get("/api/sticker/get", { stickerInstId: sticker }, owner);
     expect(mine.body.data).toMatchObject({ mine: true, hidden: true });
     expect((await get("/api/sticker/get", { stickerInstId: neighbour }, owner)).body.data.hidden).toBe(false);
@@ -205,7 +205,7 @@ describe(`a hidden sticker (${engineName})`, () => {
     const listed = await get("/api/pack/page", { size: "100" });
     expect(listed.body.data.list.map((p: { packId: string }) => p.packId)).not.toContain(packId);
     // A hidden sticker cannot be favourited by others either.
-    expect((await post("/api/favorite", { stickerInstId: sticker }, plain)).body.status).toBe("NO_PERMISSION");
+    expect((await post("/api/favorite", { stickerInstId: sticker }, plain)).body.status).toBe("NOT_FOUND");
     const own = await get("/api/sticker/page/mySticker", { size: "100" }, owner);
     expect(own.body.data.list.map((s: { stickerInstId: string }) => s.stickerInstId)).toContain(sticker);
   });

@@ -31,7 +31,7 @@ const stickerDetail = stickerListItem.extend({
   visibility: z.enum(["public", "private"]),
   mine: z.boolean(),
   locale: z.string(),
-  hidden: z.boolean().describe("Hidden by moderation; true only for the owner (anyone else gets NO_PERMISSION)."),
+  hidden: z.boolean().describe("Hidden by moderation; true only for the owner (anyone else gets NOT_FOUND)."),
 });
 
 export const stickerInstId = z
@@ -63,7 +63,8 @@ export function stickerCalls(app: AppContext) {
   const get = defineCall({
     method: "GET",
     path: "/api/sticker/get",
-    summary: "One sticker for its detail page; a private sticker answers NO_PERMISSION to anyone but its owner.",
+    summary:
+      "One sticker for its detail page; a private or hidden sticker is NOT_FOUND to anyone but its owner, the same answer as an unknown id.",
     tag: "stickers",
     access: "public",
     input: z.object({ stickerInstId }),
@@ -79,12 +80,14 @@ export function stickerCalls(app: AppContext) {
   const recommendation = defineCall({
     method: "GET",
     path: "/api/sticker/recommendation",
-    summary: "Public stickers like this one (same style first, then popular) as a plain array, without it, at most 24.",
+    summary:
+      "Public stickers like this one (same style first, then popular) as a plain array, without it, at most 24. A sticker the caller may not see is NOT_FOUND, as an unknown id.",
     tag: "stickers",
     access: "public",
     input: z.object({ stickerInstId }),
     output: z.array(stickerListItem),
-    handle: ({ input }) => recommendStickers(app.database.db, { stickerInstId: input.stickerInstId }),
+    handle: ({ input, viewer }) =>
+      recommendStickers(app.database.db, { stickerInstId: input.stickerInstId, viewerId: viewer?.userId ?? null }),
   });
 
   const mine = defineCall({
@@ -130,7 +133,7 @@ export function stickerCalls(app: AppContext) {
   const visibility = defineCall({
     method: "POST",
     path: "/api/sticker/setVisibility",
-    summary: `The owner makes a sticker public (community lists) or private (only they can open it); ${VISIBILITY_CHANGES_PER_MINUTE} per user per minute.`,
+    summary: `The owner makes a sticker public (community lists) or private (only they can open it); ${VISIBILITY_CHANGES_PER_MINUTE} per user per minute. Anyone else's sticker is NOT_FOUND, as an unknown id.`,
     tag: "stickers",
     access: "user",
     input: z.object({ stickerInstId, visibility: z.enum(["public", "private"]) }),

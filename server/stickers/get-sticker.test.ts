@@ -19,7 +19,7 @@ afterAll(() => closeTestApp(t));
 const get = (stickerInstId: string, options: { session?: TestSession; language?: string } = {}) =>
   callApi(t, "GET", "/api/sticker/get", { params: { stickerInstId }, ...options });
 
-describe("GET /api/sticker/get (spec §7, §6: No permission leads to /notAvailable)", () => {
+describe("GET /api/sticker/get (spec §7; decision 0033: a private sticker reads as unknown)", () => {
   it("answers a public sticker to anyone, with its style named in the caller's language", async () => {
     const { http, body } = await get(publicId, { language: "fr" });
     expect(http).toBe(200);
@@ -39,11 +39,11 @@ describe("GET /api/sticker/get (spec §7, §6: No permission leads to /notAvaila
     expect(body.data.style.name).not.toBe(english.body.data.style.name);
   });
 
-  it("answers a private sticker with NO_PERMISSION (403) to visitors and other users", async () => {
+  it("answers a private sticker with NOT_FOUND (404) to visitors and other users, as an unknown one", async () => {
     for (const session of [undefined, stranger]) {
       const { http, body } = await get("privateSticker1", session ? { session } : {});
-      expect(http).toBe(403);
-      expect(body).toMatchObject({ status: "NO_PERMISSION", data: null, msgKey: "errors.noPermission" });
+      expect(http).toBe(404);
+      expect(body).toMatchObject({ status: "NOT_FOUND", data: null, msgKey: "errors.notFound" });
     }
   });
 

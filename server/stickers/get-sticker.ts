@@ -8,7 +8,8 @@ import { stickerItemColumns, tagsOfStickers, toStickerListItem } from "./sticker
 
 /**
  * One sticker for its detail page (spec §7 GET /api/sticker/get). A private sticker is seen only by
- * its owner, and so is one hidden by moderation (decision 0031); anyone else gets NO_PERMISSION, which the page turns into /notAvailable (spec §6, §8).
+ * its owner, and so is one hidden by moderation (decision 0031); anyone else gets NOT_FOUND, the
+ * answer for an id that does not exist, so nobody learns that it does (decision 0033).
  */
 export async function getSticker(
   db: Db,
@@ -31,8 +32,8 @@ export async function getSticker(
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
   const mine = o.viewerId !== null && row.ownerId === o.viewerId;
-  // Hidden by moderation reads as private to everyone but the owner (decision 0031): /notAvailable.
-  if ((row.visibility !== "public" || row.hiddenAt !== null) && !mine) throw new AppError("NO_PERMISSION");
+  // Private, or hidden by moderation (decision 0031): absent to everyone but the owner (decision 0033).
+  if ((row.visibility !== "public" || row.hiddenAt !== null) && !mine) throw new AppError("NOT_FOUND");
   const tags = await tagsOfStickers(db, [row.id]);
   return {
     ...toStickerListItem(row, tags.get(row.id) ?? []),

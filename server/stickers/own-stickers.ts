@@ -50,7 +50,10 @@ export async function listByPics(db: Db, o: { picIds: string[]; viewerId: number
   );
 }
 
-/** The owner makes a sticker public (in the community lists) or private (only they see it). */
+/**
+ * The owner makes a sticker public (in the community lists) or private (only they see it). Anyone
+ * else's sticker is NOT_FOUND, as for an unknown id (decision 0033).
+ */
 export async function setStickerVisibility(
   db: Db,
   o: { userId: number; stickerInstId: string; visibility: Visibility },
@@ -70,11 +73,11 @@ export async function setStickerVisibility(
   });
   if (!changed) {
     const [existing] = await db
-      .select({ ownerId: stickers.ownerId })
+      .select({ id: stickers.id })
       .from(stickers)
-      .where(eq(stickers.stickerInstId, o.stickerInstId));
+      .where(and(eq(stickers.stickerInstId, o.stickerInstId), eq(stickers.ownerId, o.userId)));
+    // Someone else's sticker answers as no sticker at all, so its id says nothing (decision 0033).
     if (!existing) throw new AppError("NOT_FOUND");
-    if (existing.ownerId !== o.userId) throw new AppError("NO_PERMISSION");
     // Already so: nothing changed, so nothing is announced (a repeated call cannot empty every cache).
     return { stickerInstId: o.stickerInstId, visibility: o.visibility };
   }

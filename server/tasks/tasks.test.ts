@@ -94,7 +94,7 @@ describe("creating a sticker from text", () => {
     });
     expect(latest.body.data.list.map((s: { stickerInstId: string }) => s.stickerInstId)).not.toContain(id);
     const asVisitor = await callApi(t, "GET", "/api/sticker/get", { params: { stickerInstId: id } });
-    expect(asVisitor.body.status).toBe("NO_PERMISSION");
+    expect(asVisitor.body.status).toBe("NOT_FOUND");
   });
 
   it("refuses bad prompts before any cost, with a translated message", async () => {

@@ -130,11 +130,11 @@ test.describe("favourites, downloads and the owner's visibility (spec §1, §6, 
     await page.reload();
     await expect(page.getByRole("group", { name: "Who can see it" }).getByRole("radio", { name: "Private" })).toBeChecked();
 
-    // Someone else is told it is not available.
+    // Someone else meets the page-not-found page, as at an address that never existed.
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     await visitor.goto(stickerUrl);
-    await expect(visitor).toHaveURL(/\/notAvailable$/);
+    await expect(visitor).toHaveURL(/\/error\/404$/);
     await visitorContext.close();
 
     // Another sticker's page has no visibility choice for this user.

@@ -186,11 +186,11 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard; v
   await expect
     .poll(async () => (await db().select().from(stickers).where(eq(stickers.id, toHide!.id)))[0]?.hiddenReason)
     .toBe("moderator");
-  // A visitor (no session) now meets the not-available page at the hidden sticker's address.
+  // A visitor (no session) now meets the page-not-found page at the hidden sticker's address.
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`${origin}/sticker/${toHide!.stickerInstId}`);
-  await expect(visitorPage).toHaveURL(/\/notAvailable$/);
+  await expect(visitorPage).toHaveURL(/\/error\/404$/);
 
   // Restore through "Act on any sticker": the id (or the sticker's address), then Tab to Restore.
   const any = page.getByRole("region", { name: en.admin.bySticker });

@@ -34,6 +34,8 @@ const LAN_ADDRESS =
 interface Answer {
   status: number;
   text: string;
+  /** The answer's X-Request-Id. */
+  requestId?: string;
 }
 
 function freePort(): Promise<number> {
@@ -69,7 +71,10 @@ function send(
         res.on("data", (chunk: string) => {
           text += chunk;
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        const requestId = res.headers["x-request-id"];
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, text, ...(typeof requestId === "string" ? { requestId } : {}) }),
+        );
       },
     );
     req.once("error", reject);
@@ -92,11 +97,16 @@ async function askForLink(port: number, from: string, extra: Record<string, stri
 }
 
 /** The served app's log lines (the in-process test app stays silent). */
-const logLines: { msg?: string; reqId?: string; client?: string }[] = [];
+const logLines: { msg?: string; reqId?: string; givenReqId?: string; client?: string }[] = [];
 
-/** The request log line of one request, by the X-Request-Id it was sent with. */
-function requestLogOf(requestId: string) {
-  return logLines.find((line) => line.msg === "request" && line.reqId === requestId);
+/**
+ * The request log line of one request, by the X-Request-Id it was sent with: logged beside the
+ * request's own id (`givenReqId`), never taken as it (decision 0033).
+ */
+function requestLogOf(givenRequestId: string) {
+  const line = logLines.find((entry) => entry.msg === "request" && entry.givenReqId === givenRequestId);
+  expect(line?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+  return line;
 }
 
 /** The payments sandbox's checkout page, reduced to its gate (the real ownSandboxView). */
@@ -168,17 +178,35 @@ describe("straight to the app (no proxy in between)", () => {
   });
 
   it("logs the socket address, not a spoofed X-Forwarded-For, as the request's client", async () => {
-    await send(appPort, "/healthz", {
+    const answer = await send(appPort, "/healthz", {
       from: "127.0.0.5",
       headers: { "X-Request-Id": "direct-spoof-0001", "X-Forwarded-For": "1.2.3.4" },
     });
-    expect(requestLogOf("direct-spoof-0001")?.client).toBe("127.0.0.5");
+    expect(requestLogOf("direct-spoof-0001")).toMatchObject({ client: "127.0.0.5", reqId: answer.requestId });
+  });
+
+  it("names the database in /readyz to this machine only: a loopback peer, or a loopback client relayed by a trusted proxy", async () => {
+    const readiness = async (from: string, headers: Record<string, string> = {}, to?: string) =>
+      JSON.parse((await send(appPort, "/readyz", { from, headers, ...(to ? { to } : {}) })).text);
+    const named = { status: "ready", database: t.app.database.kind };
+    const statusAlone = { status: "ready" };
+    expect(await readiness("127.0.0.5")).toEqual(named);
+    // A local proxy TRUST_PROXY does not name relays for someone unknown, whatever address it says.
+    expect(await readiness("127.0.0.5", { "X-Forwarded-For": "203.0.113.5" })).toEqual(statusAlone);
+    expect(await readiness("127.0.0.5", { "X-Forwarded-For": "127.0.0.1" })).toEqual(statusAlone);
+    expect(await readiness("127.0.0.5", { "X-Real-IP": "127.0.0.1" })).toEqual(statusAlone);
+    // A trusted proxy: its client decides.
+    expect(await readiness(SECOND_PROXY, { "X-Forwarded-For": "203.0.113.5" })).toEqual(statusAlone);
+    expect(await readiness(SECOND_PROXY, { "X-Forwarded-For": "2001:db8::5" })).toEqual(statusAlone);
+    expect(await readiness(SECOND_PROXY, { "X-Forwarded-For": "127.0.0.9" })).toEqual(named);
+    expect(await readiness(SECOND_PROXY, { "X-Forwarded-For": "not-an-address" })).toEqual(statusAlone);
+    if (LAN_ADDRESS) expect(await readiness(LAN_ADDRESS, {}, LAN_ADDRESS)).toEqual(statusAlone);
   });
 
   it("serves the dev mailbox and the sandbox's checkout page to a direct loopback request only", async () => {
     const cookie = `${sessionCookieName(t.app.config)}=${buyer.token}`;
     expect((await send(appPort, "/dev/mailbox", { from: "127.0.0.1" })).status).toBe(200);
-    expect(await send(appPort, checkoutPath, { from: "127.0.0.1", headers: { Cookie: cookie } })).toEqual({
+    expect(await send(appPort, checkoutPath, { from: "127.0.0.1", headers: { Cookie: cookie } })).toMatchObject({
       status: 200,
       text: "sandbox checkout",
     });
@@ -277,6 +305,12 @@ http {
       headers: { "X-Request-Id": "through-nginx-0001", "X-Forwarded-For": "1.2.3.4" },
     });
     expect(requestLogOf("through-nginx-0001")?.client).toBe(CLIENT_B);
+  });
+
+  it("answers through nginx with the app's own request id, the one its log line carries, not the id the client sent", async () => {
+    const answer = await send(proxyPort, "/healthz", { from: CLIENT_A, headers: { "X-Request-Id": "through-nginx-0002" } });
+    expect(answer.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestLogOf("through-nginx-0002")?.reqId).toBe(answer.requestId);
   });
 
   it("answers 404 for the dev mailbox and the sandbox's checkout page through the proxy", async () => {

@@ -382,7 +382,7 @@ describe("the shared page cache", () => {
       body: { stickerInstId: instId, visibility: "private" },
       session: stranger,
     });
-    expect(refused.body).toMatchObject({ status: "NO_PERMISSION" });
+    expect(refused.body).toMatchObject({ status: "NOT_FOUND" });
     await t.app.database.db.update(stickers).set({ visibility: "public" }).where(eq(stickers.stickerInstId, instId));
   });
 });

@@ -6,6 +6,7 @@ import { clientAddressOf } from "#server/http/client-address.ts";
 import { defineCall } from "#server/http/define-call.ts";
 import { createRateLimit } from "#server/rate-limit.ts";
 import { mailboxOf } from "../mailbox.ts";
+import { markAskingBrowser } from "./link-browser.ts";
 import { sendSignInLink } from "./sign-in-link.ts";
 
 export function emailLoginCalls(app: AppContext) {
@@ -45,7 +46,8 @@ export function emailLoginCalls(app: AppContext) {
     path: "/api/getVerifyEmail",
     summary:
       "Mails a single-use sign-in link (10 minutes) to the address; the same answer for every address. " +
-      "`redirect` (a path) and `invCode` are sealed into the link. 5 per address and EMAIL_LINK_CLIENT_LIMIT (20) per client per 10 minutes; " +
+      "`redirect` (a path) and `invCode` are sealed into the link, with the hash of a secret this answer keeps in the HttpOnly " +
+      "`sign_in_browser` cookie, so the link's page can warn when another browser opens it. 5 per address and EMAIL_LINK_CLIENT_LIMIT (20) per client per 10 minutes; " +
       "past EMAIL_LINK_ADDRESS_DAILY_LIMIT (10) mails to one mailbox from one client, or EMAIL_LINK_MAILBOX_DAILY_LIMIT (50) " +
       "from all clients, in 24 hours the answer is unchanged but no mail is sent.",
     tag: "accounts",
@@ -61,6 +63,9 @@ export function emailLoginCalls(app: AppContext) {
       await perClient.consume(client);
       const mailbox = mailboxOf(input.email);
       await perAddress.consume(mailbox);
+      // Every answer marks this browser alike, mail sent or not (no enumeration by cookie either).
+      const browser = markAskingBrowser(c, app.config);
+      c.header("Cache-Control", "no-store");
       if (!(await withinDailyCaps(mailbox, client))) {
         const mailboxHash = createHash("sha256").update(mailbox).digest("hex").slice(0, 16);
         c.var.log.warn({ mailboxHash }, "sign-in mail not sent: the mailbox's daily limit is reached");
@@ -71,6 +76,7 @@ export function emailLoginCalls(app: AppContext) {
         redirect: input.redirect,
         inviteCode: input.invCode,
         language: c.var.language,
+        browser,
       });
       return { sent: true as const };
     },

@@ -7,6 +7,7 @@ import { hashToken } from "#server/sessions/resolve-session.ts";
 import { latestLinkFor, openLink, setCookieOf, signInByEmail, viewLink } from "#tests/support/accounts.ts";
 import { callApi } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { LINK_BROWSER_COOKIE } from "./link-browser.ts";
 import { CONFIRM_FORM_LIMIT_BYTES } from "./routes.ts";
 import { linkSealingKey, seal } from "./seal.ts";
 
@@ -282,6 +283,79 @@ describe("the mailed link opens a confirm page; only its button spends the link"
       expect(response.status, body).toBe(303);
       expect(response.headers.get("location")).toBe("/error/403?message=errors.emailLinkExpired");
     }
+  });
+});
+
+describe("the confirm page names the address and warns when another browser opens the link (login by a forwarded link)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => closeTestApp(t));
+  const WARNING = "This link was requested from another browser. Continue only if you asked for it.";
+
+  /** Asks for a link as a browser does, sending `cookie` back, and answers the browser cookie it was given. */
+  async function askFrom(email: string, cookie?: string, language = "en-US") {
+    const request = await signedRequest("GET", "/api/getVerifyEmail", {
+      key: t.app.config.CLIENT_SIGNING_KEY,
+      params: { email },
+      headers: { "Accept-Language": language, ...(cookie ? { Cookie: `${LINK_BROWSER_COOKIE}=${cookie}` } : {}) },
+    });
+    const response = await t.server.request(request);
+    expect(await response.json()).toEqual({ status: 200, data: { sent: true } });
+    return setCookieOf(response, LINK_BROWSER_COOKIE);
+  }
+  const viewFrom = async (link: URL, cookie?: string) =>
+    (await viewLink(t, link, cookie ? { Cookie: `${LINK_BROWSER_COOKIE}=${cookie}` } : {})).text();
+
+  it("marks the asking browser with a short-lived HttpOnly cookie for the link's page only, the same for any address", async () => {
+    const known = await askFrom("mark-one@example.com");
+    expect(known?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(known?.attributes).toMatch(/HttpOnly/i);
+    expect(known?.attributes).toMatch(/SameSite=Lax/i);
+    expect(known?.attributes).toMatch(/Path=\/auth\/email\/callback/);
+    expect(known?.attributes).toMatch(/Max-Age=600/);
+    // A browser that already holds a mark keeps it, so every link it asks for matches it.
+    expect((await askFrom("mark-two@example.com", known?.value))?.value).toBe(known?.value);
+  });
+
+  it("shows no warning in the browser that asked, and names the address in full", async () => {
+    const mark = await askFrom("same-browser@example.com");
+    const html = await viewFrom(await latestLinkFor(t, "same-browser@example.com"), mark?.value);
+    expect(html).toContain('<strong class="email" data-testid="sign-in-address"><bdi>same-browser@example.com</bdi></strong>');
+    expect(html).not.toContain(WARNING);
+    expect(html).not.toContain('role="alert"');
+  });
+
+  it("warns in another browser (no mark, or another browser's), naming the address, and the button still signs in", async () => {
+    await askFrom("forwarded@example.com");
+    const link = await latestLinkFor(t, "forwarded@example.com");
+    const other = await askFrom("someone-else@example.com");
+    for (const cookie of [undefined, other?.value, "not-a-mark"]) {
+      const html = await viewFrom(link, cookie);
+      expect(html, String(cookie)).toContain(`<div class="warning" role="alert">\n<p><strong>${WARNING}</strong></p>`);
+      expect(html).toContain(
+        'If <strong class="email" data-testid="sign-in-address"><bdi>forwarded@example.com</bdi></strong> is not your address',
+      );
+    }
+    const pressed = await openLink(t, link);
+    expect(pressed.status).toBe(303);
+    expect(setCookieOf(pressed, "token")).not.toBeNull();
+  });
+
+  it("warns in the mail's language", async () => {
+    await askFrom("warn-de@example.com", undefined, "de");
+    const html = await viewFrom(await latestLinkFor(t, "warn-de@example.com"));
+    expect(html).toContain("Dieser Link wurde in einem anderen Browser angefordert.");
+  });
+
+  it("warns for a link mailed before browsers were marked (no mark sealed in it)", async () => {
+    await askFrom("old-link@example.com");
+    const link = await latestLinkFor(t, "old-link@example.com");
+    const token = link.searchParams.get("token") ?? "";
+    link.searchParams.set("s", seal(linkSealingKey(t.app.config), { redirect: "/", inviteCode: null }, hashToken(token)));
+    const html = await viewFrom(link, "a".repeat(43));
+    expect(html).toContain(WARNING);
   });
 });
 

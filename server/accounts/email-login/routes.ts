@@ -10,6 +10,7 @@ import { renderDevMailbox } from "#server/mail/dev-mailbox.ts";
 import { createSession } from "#server/sessions/create-session.ts";
 import { setSessionCookie } from "#server/sessions/session-cookie.ts";
 import { renderSignInConfirmPage } from "./confirm-page.ts";
+import { isAskingBrowser } from "./link-browser.ts";
 import { EMAIL_CALLBACK_PATH, EXPIRED_LINK_MESSAGE, openSignInLink, peekSignInLink } from "./sign-in-link.ts";
 
 /** The confirm page's form post is small; anything over this is refused unread. */
@@ -58,8 +59,11 @@ export function emailLoginRoutes(app: AppContext) {
     const token = c.req.query("token") ?? "";
     const sealed = c.req.query("s") ?? "";
     try {
-      const { email } = await peekSignInLink(app, { token, sealed });
-      return c.html(renderSignInConfirmPage({ action: EMAIL_CALLBACK_PATH, token, sealed, email, language }));
+      const { email, browser } = await peekSignInLink(app, { token, sealed });
+      // Another browser than the one that asked: perhaps a link someone forwarded to sign the reader
+      // into their account (decision 0033). The page says so; the reader may still go on.
+      const otherBrowser = !isAskingBrowser(c, browser);
+      return c.html(renderSignInConfirmPage({ action: EMAIL_CALLBACK_PATH, token, sealed, email, language, otherBrowser }));
     } catch (error) {
       if (!(error instanceof AppError) || error.code === "INTERNAL_ERROR") throw error;
       return expiredLinkPage(c, language, 302);

@@ -11,7 +11,8 @@ import { linkSealingKey, seal, unseal } from "./seal.ts";
 import { signInMail } from "./sign-in-mail.ts";
 
 /** A sign-in link works once, for 10 minutes (decision 0007). */
-const EMAIL_LINK_TTL_MS = 10 * 60_000;
+export const EMAIL_LINK_TTL_SECONDS = 10 * 60;
+const EMAIL_LINK_TTL_MS = EMAIL_LINK_TTL_SECONDS * 1000;
 export const EMAIL_CALLBACK_PATH = "/auth/email/callback";
 /** The catalog key the 403 page shows for a spent or expired link (`/error/403?message=`). */
 export const EXPIRED_LINK_MESSAGE = "errors.emailLinkExpired";
@@ -19,6 +20,8 @@ export const EXPIRED_LINK_MESSAGE = "errors.emailLinkExpired";
 interface SealedLinkParams {
   redirect: string;
   inviteCode: string | null;
+  /** The asking browser's mark (`link-browser.ts`); absent in links mailed before it existed. */
+  browser?: string | null;
 }
 
 /**
@@ -33,6 +36,8 @@ export async function sendSignInLink(
     inviteCode?: string | undefined;
     /** The language of the page that asked: the mail is written in it. */
     language?: Language;
+    /** The asking browser's mark (`markAskingBrowser`), so the confirm page can tell another browser. */
+    browser?: string | undefined;
     now?: Date;
   },
 ): Promise<void> {
@@ -40,7 +45,11 @@ export async function sendSignInLink(
   const now = o.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
   const tokenHash = hashToken(token);
-  const params: SealedLinkParams = { redirect: sameSitePath(o.redirect), inviteCode: o.inviteCode?.trim() || null };
+  const params: SealedLinkParams = {
+    redirect: sameSitePath(o.redirect),
+    inviteCode: o.inviteCode?.trim() || null,
+    browser: o.browser ?? null,
+  };
   await app.database.db.insert(emailLinks).values({
     email,
     tokenHash,
@@ -58,7 +67,12 @@ export async function sendSignInLink(
 
 function isSealedLinkParams(value: unknown): value is SealedLinkParams {
   const v = value as SealedLinkParams | null;
-  return !!v && typeof v.redirect === "string" && (v.inviteCode === null || typeof v.inviteCode === "string");
+  return (
+    !!v &&
+    typeof v.redirect === "string" &&
+    (v.inviteCode === null || typeof v.inviteCode === "string") &&
+    (v.browser === undefined || v.browser === null || typeof v.browser === "string")
+  );
 }
 
 export interface OpenedLink extends SignedInUser {
@@ -74,12 +88,13 @@ function unsealedParams(app: AppContext, o: { token: string; sealed: string }) {
 
 /**
  * Looking at a link without spending it (the confirm page a GET shows, so a mail scanner that
- * fetches the link does not burn it): the same checks as opening, and the address it signs in.
+ * fetches the link does not burn it): the same checks as opening, the address it signs in, and the
+ * mark of the browser that asked for it (null for links mailed before marks existed).
  */
 export async function peekSignInLink(
   app: AppContext,
   o: { token: string; sealed: string; now?: Date },
-): Promise<{ email: string }> {
+): Promise<{ email: string; browser: string | null }> {
   const now = o.now ?? new Date();
   const { tokenHash, params } = unsealedParams(app, o);
   const [link] = await app.database.db
@@ -89,7 +104,7 @@ export async function peekSignInLink(
   if (!link || link.redirect !== params.redirect || link.inviteCode !== params.inviteCode) {
     throw new AppError("EMAIL_LINK_INVALID");
   }
-  return { email: link.email };
+  return { email: link.email, browser: params.browser ?? null };
 }
 
 /**
