@@ -95,6 +95,12 @@ const SESSION_COOKIES = ["token", "__Host-token"];
 // Case-insensitive, as React Router matches routes.
 const NEVER_SHARED = /^\/(?:[A-Za-z-]+\/)?(?:billing\/|rechargeSuccess(?:\/|$))/i;
 
+/**
+ * React Router's lazy route discovery (`/__manifest?p=…&version=…`): an answer for the browser's own
+ * build, not a page, read with all its parameters.
+ */
+const ROUTE_MANIFEST = "/__manifest";
+
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
 /** The page without its fill's nonce: no nonce in shared bytes is live anywhere (decision 0021). */
@@ -352,6 +358,7 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
       !c.req.header("Authorization") &&
       !SESSION_COOKIES.some((name) => name in cookies) &&
       !path.endsWith(".data") &&
+      !path.endsWith(ROUTE_MANIFEST) &&
       !NEVER_SHARED.test(path)
         ? renderedLanguage(path, cookies, c.req.header("Accept-Language") ?? null)
         : null;
@@ -397,13 +404,19 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     const result = await fill(key, url, vary, render, { requestId: c.var.requestId, localStandIns });
     if (!(result instanceof Response)) return answer(result, "miss", method, ifNoneMatch, acceptEncoding);
     // Not shareable (a redirect, a 404, a page that set a cookie): answered to the request that
-    // rendered it; a request that only waited for it renders its own.
-    if (!claimed.has(result)) {
+    // rendered it, if that render saw the whole request; a request whose parameters the shared render
+    // left out (a redirect may carry them on), or that only waited for it, renders its own.
+    const whole = query < 0 || requestUrl.slice(query) === search;
+    if (whole && !claimed.has(result)) {
       claimed.add(result);
       await options.compress(c, async () => {
         c.res = result;
       });
     } else {
+      if (!claimed.has(result)) {
+        claimed.add(result);
+        await result.body?.cancel();
+      }
       await next();
     }
     markPrivate(c.res);

@@ -45,6 +45,7 @@ const renderPage: PageRenderer = async (request, context) => {
   const nonce = context.nonce ? ` nonce="${context.nonce}"` : "";
   const detail = url.pathname.match(/^\/sticker\/([^/]+)/);
   const pack = url.pathname.match(/^\/pack\/([^/]+)/);
+  if (url.pathname === "/moved") return new Response(null, { status: 302, headers: { Location: `/moved-to${url.search}` } });
   if (url.pathname === "/missing")
     return new Response(`<!doctype html><p>not found</p><script${nonce}>window.__missing = 1</script>`, {
       status: 404,
@@ -129,6 +130,15 @@ describe("the shared page cache", () => {
     // The same parameters in another order are the same page.
     await visit(t, "/search-order?q=cat&page=2");
     expect((await visit(t, "/search-order?page=2&q=cat")).headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+  });
+
+  it("renders React Router's route manifest with all its parameters, outside the cache, and a redirect with the parameters it carries on", async () => {
+    const manifest = await visit(t, "/__manifest?p=%2Fsticker%2Fx&version=abc123");
+    expect(manifest.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    expect(await manifest.text()).toContain('"path":"/__manifest?p=%2Fsticker%2Fx&version=abc123"');
+    const moved = await visit(t, "/moved?utm_source=mail&q=cats");
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe("/moved-to?utm_source=mail&q=cats");
   });
 
   it("keeps one entry for a page whatever parameters no page reads: /?x=1, /?x=2… are hits of one render made without them", async () => {
