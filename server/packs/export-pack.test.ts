@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { type Unzipped, unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGES } from "#common/languages.ts";
 import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { packStickers, packs, pictures, stickers, users } from "../db/schema.ts";
 import { TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "../downloads/export.ts";
 import { storeStickerImages } from "../generation/variants.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { TRAY_MAX_BYTES } from "./export-pack.ts";
+import { TRAY_MAX_BYTES, telegramReadme } from "./export-pack.ts";
 
 const SIZE = 512;
 
@@ -102,6 +103,13 @@ function get(path: string, options: { session?: TestSession; headers?: Record<st
   const headers: Record<string, string> = { ...options.headers };
   if (options.session) headers.Cookie = `${sessionCookieName(t.app.config)}=${options.session.token}`;
   return t.server.request(path, { headers });
+}
+
+/** The stored keys starting with `prefix`, sorted. */
+async function storedKeys(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const entry of t.app.storage.list(prefix)) keys.push(entry.key);
+  return keys.sort();
 }
 
 const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
@@ -397,9 +405,9 @@ describe("pack export caching", () => {
     expect(stored.headers.get("etag")).toBe(etag);
     expect((await bytes(stored)).equals(firstBytes)).toBe(true);
     // Kept in storage, but never served by its name.
-    const key = `pack-whatsapp-v1-${etag!.slice(1, -1)}.zip`;
-    expect(await t.app.storage.has(key)).toBe(true);
-    await expectNotFound(await get(`/files/${key}`, { session: owner }));
+    const archivesBefore = await storedKeys("pack-whatsapp-");
+    expect(archivesBefore.length).toBeGreaterThan(0);
+    for (const key of archivesBefore) await expectNotFound(await get(`/files/${key}`, { session: owner }));
 
     const [pack] = await t.app.database.db.select({ id: packs.id }).from(packs).where(eq(packs.packId, privatePack));
     await t.app.database.db
@@ -411,6 +419,34 @@ describe("pack export caching", () => {
     expect(changed.headers.get("etag")).not.toBe(etag);
     const manifest = JSON.parse(utf8((await unzipped(changed))["contents.json"])).sticker_packs[0];
     expect(manifest.stickers.map((sticker: { emojis: string[] }) => sticker.emojis)).toEqual([["🥳"], ["🥳"], ["🥳"]]);
+    // The emoji are added as the file is sent: the stored pictures' archive serves the new emoji too.
+    expect(await storedKeys("pack-whatsapp-")).toEqual(archivesBefore);
+  });
+
+  it("stores one archive for a pack's Telegram file asked in all 14 languages, each README.txt in its language", async () => {
+    const pack = await addPack({
+      ownerId: owner.userId,
+      name: "Fourteen",
+      visibility: "public",
+      stickers: [red, green, blue].map((sticker) => ({ sticker, emoji: ["🌍"] })),
+    });
+    const before = await storedKeys("pack-telegram-");
+    const readmes = new Set<string>();
+    const etags = new Set<string>();
+    for (const language of LANGUAGES) {
+      const response = await get(`/files/pack/${pack}/telegram?lang=${language}`);
+      expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
+      etags.add(response.headers.get("etag")!);
+      const files = await unzipped(response);
+      expect(Object.keys(files).sort()).toEqual(["01.png", "02.png", "03.png", "README.txt", "emoji.txt"]);
+      expect(utf8(files["README.txt"])).toBe(telegramReadme("Fourteen", language));
+      expect(utf8(files["emoji.txt"])).toBe("01.png 🌍\n02.png 🌍\n03.png 🌍\n");
+      readmes.add(utf8(files["README.txt"]));
+    }
+    expect(readmes.size).toBe(LANGUAGES.length);
+    expect(etags.size).toBe(LANGUAGES.length);
+    const added = (await storedKeys("pack-telegram-")).filter((key) => !before.includes(key));
+    expect(added).toHaveLength(1);
   });
 });
 

@@ -29,6 +29,19 @@ async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<number |
   return viewer?.userId ?? null;
 }
 
+/** The parts one after another, without copying them into one buffer. */
+function streamOf(parts: Uint8Array[]): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = parts[next];
+      next += 1;
+      if (part === undefined) controller.close();
+      else controller.enqueue(part);
+    },
+  });
+}
+
 /** Pack export routes; mount with `server.route("/files", packExportRoutes(app))`. */
 export function packExportRoutes(app: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -50,12 +63,13 @@ export function packExportRoutes(app: AppContext): Hono<AppEnv> {
     const file = await exports.prepare(packId, await viewerIdOf(app, c), target, language);
     const headers = { ETag: file.etag, "Cache-Control": file.cacheControl };
     if (matchesEtag(c.req.header("if-none-match"), file.etag)) return c.body(null, 304, headers);
-    const body = await file.body();
-    return c.body(new Uint8Array(body), 200, {
+    const parts = await file.body();
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    return c.body(streamOf(parts), 200, {
       ...headers,
       "Content-Type": file.contentType,
       "Content-Disposition": file.disposition,
-      "Content-Length": String(body.length),
+      "Content-Length": String(length),
     });
   });
 

@@ -70,7 +70,11 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ...(token === undefined ? {} : { ContinuationToken: token }) }),
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: prefix,
+            ...(token === undefined ? {} : { ContinuationToken: token }),
+          }),
         );
         for (const object of page.Contents ?? []) {
           if (object.Key === undefined || !STORAGE_KEY_PATTERN.test(object.Key)) continue;
