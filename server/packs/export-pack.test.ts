@@ -467,3 +467,56 @@ describe("pack export rate limit", () => {
     expect(await refused.json()).toMatchObject({ status: "RATE_LIMITED", data: null, msgKey: "errors.rateLimited" });
   });
 });
+
+describe("pack export rate limits per user and per pack", () => {
+  let limited: TestApp;
+  let mine: TestSession;
+  let other: TestSession;
+  let pack: string;
+  /** A request from its own client address, as a distinct peer on a socket would be. */
+  const from = (address: string, path: string, session?: TestSession) => {
+    const headers: Record<string, string> = {};
+    if (session) headers.Cookie = `${sessionCookieName(limited.app.config)}=${session.token}`;
+    return limited.server.request(path, { headers }, { incoming: { socket: { remoteAddress: address, remoteFamily: "IPv4" } } });
+  };
+  const expectRateLimited = async (response: Response) => {
+    expect(response.status).toBe(429);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ status: "RATE_LIMITED", data: null, msgKey: "errors.rateLimited" });
+  };
+
+  beforeAll(async () => {
+    limited = await createTestApp({
+      DOWNLOAD_RATE_LIMIT_PER_MINUTE: "100000",
+      PACK_EXPORT_RATE_LIMIT_PER_USER: "2",
+      PACK_EXPORT_RATE_LIMIT_PER_PACK: "4",
+    });
+    mine = await signInTestUser(limited, "limits-owner@example.com");
+    other = await signInTestUser(limited, "limits-other@example.com");
+    const saved = t;
+    t = limited;
+    try {
+      const sticker = await addSticker(await diskSticker([10, 120, 200]), { ownerId: mine.userId, visibility: "public" });
+      pack = await addPack({ ownerId: mine.userId, name: "Limits", visibility: "public", stickers: [{ sticker, emoji: ["⏱"] }] });
+    } finally {
+      t = saved;
+    }
+  }, 60_000);
+  afterAll(() => closeTestApp(limited));
+
+  it("answers RATE_LIMITED past PACK_EXPORT_RATE_LIMIT_PER_USER exports of one signed-in user, whatever their address", async () => {
+    expect((await from("198.51.100.1", `/files/pack/${pack}/telegram`, other)).status).toBe(200);
+    expect((await from("198.51.100.2", `/files/pack/${pack}/telegram?lang=de`, other)).status).toBe(200);
+    await expectRateLimited(await from("198.51.100.3", `/files/pack/${pack}/telegram?lang=fr`, other));
+  });
+
+  it("answers RATE_LIMITED past PACK_EXPORT_RATE_LIMIT_PER_PACK exports of one pack from everyone together, then to every address", async () => {
+    // Two answered above (the refused third never reached the pack's count); two more from visitors.
+    expect((await from("203.0.113.10", `/files/pack/${pack}/telegram`)).status).toBe(200);
+    expect((await from("203.0.113.11", `/files/pack/${pack}/telegram`)).status).toBe(200);
+    await expectRateLimited(await from("203.0.113.12", `/files/pack/${pack}/telegram`));
+    await expectRateLimited(await from("203.0.113.13", `/files/pack/${pack}/originals`, mine));
+    // Another pack, and an unknown one, are counted apart.
+    expect((await from("203.0.113.14", "/files/pack/no-such-pack/telegram")).status).toBe(404);
+  });
+});
