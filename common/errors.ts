@@ -17,6 +17,8 @@ export const ERRORS = {
   METHOD_NOT_ALLOWED: { http: 405, key: "errors.apiNotFound" },
   PAYLOAD_TOO_LARGE: { http: 413, key: "errors.payloadTooLarge" },
   RATE_LIMITED: { http: 429, key: "errors.rateLimited" },
+  /** An analytics event whose details pass EVENT_PROPS_MAX_BYTES (decision 0034); `{{limit}}` is filled in. */
+  EVENT_TOO_LARGE: { http: 413, key: "errors.eventTooLarge" },
   SERVICE_UNAVAILABLE: { http: 503, key: "errors.unavailable" },
   INTERNAL_ERROR: { http: 500, key: "errors.internal" },
   NOT_ENOUGH_POINTS: { http: 402, key: "errors.notEnoughPoints" },

@@ -27,6 +27,27 @@ describe("config", () => {
     expect(parseConfig({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
   });
 
+  it("has the storage budgets and export limits of decision 0034 by default, reads them, and stops on a bad one naming it", () => {
+    const config = parseConfig({});
+    expect([
+      config.SWEEP_INTERVAL_MINUTES,
+      config.EXPORT_FILES_MAX_AGE_DAYS,
+      config.EXPORT_FILES_BUDGET_MB,
+      config.ORPHAN_UPLOAD_MAX_AGE_HOURS,
+      config.EVENT_RETENTION_DAYS,
+      config.PACK_EXPORT_RATE_LIMIT_PER_USER,
+      config.PACK_EXPORT_RATE_LIMIT_PER_PACK,
+    ]).toEqual([60, 30, 2048, 24, 90, 30, 120]);
+    expect(parseConfig({ SWEEP_INTERVAL_MINUTES: "0", EXPORT_FILES_BUDGET_MB: "512" })).toMatchObject({
+      SWEEP_INTERVAL_MINUTES: 0,
+      EXPORT_FILES_BUDGET_MB: 512,
+    });
+    expect(() => parseConfig({ EXPORT_FILES_BUDGET_MB: "-1" })).toThrow(/EXPORT_FILES_BUDGET_MB/);
+    expect(() => parseConfig({ EVENT_RETENTION_DAYS: "0" })).toThrow(/EVENT_RETENTION_DAYS/);
+    expect(() => parseConfig({ ORPHAN_UPLOAD_MAX_AGE_HOURS: "soon" })).toThrow(/ORPHAN_UPLOAD_MAX_AGE_HOURS/);
+    expect(() => parseConfig({ PACK_EXPORT_RATE_LIMIT_PER_PACK: "0" })).toThrow(/PACK_EXPORT_RATE_LIMIT_PER_PACK/);
+  });
+
   it("treats empty values as unset and a public https origin as not local", () => {
     const config = parseConfig({ PORT: "", PUBLIC_URL: "https://stickers.example" });
     expect(config.PORT).toBe(3000);

@@ -69,6 +69,20 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** Downloads and messenger exports one client may ask for per minute (RATE_LIMITED past it). */
   DOWNLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Pack exports one signed-in user may ask for per minute, from any address (RATE_LIMITED past it). */
+  PACK_EXPORT_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Exports of one pack everyone together may ask for per minute (RATE_LIMITED past it; decision 0034). */
+  PACK_EXPORT_RATE_LIMIT_PER_PACK: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Minutes between the sweeps of stored exports, orphan uploads and old analytics events (0 = never; decision 0034). */
+  SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Derived downloads and pack archives older than this many days are removed (made again on the next ask). */
+  EXPORT_FILES_MAX_AGE_DAYS: z.coerce.number().min(0).max(3650).default(30),
+  /** Megabytes the derived downloads and pack archives may fill together; past it the oldest are removed. */
+  EXPORT_FILES_BUDGET_MB: z.coerce.number().min(0).max(10_000_000).default(2048),
+  /** An upload no task uses is removed once it is this many hours old (a refused submit's photo). */
+  ORPHAN_UPLOAD_MAX_AGE_HOURS: z.coerce.number().min(1).max(8760).default(24),
+  /** Analytics events and page error reports are kept this many days. */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Sign-in mail goes out over this SMTP server (smtp:// or smtps://); required outside local mode. */
   SMTP_URL: z
     .string()

@@ -5,6 +5,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { createServerApp, type PageRequestContext } from "./app.ts";
 import { bootAppContext } from "./boot.ts";
 import { ConfigError } from "./config.ts";
+import { startSweeps } from "./maintenance/sweeps.ts";
 import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
 import { listen } from "./serve.ts";
 import { startTaskWorkers } from "./tasks/task-worker.ts";
@@ -31,7 +32,14 @@ async function main() {
   // On PGlite the database belongs to this process, so its jobs run here too; on PostgreSQL
   // WORKER_IN_PROCESS=false leaves them to `npm run worker` processes.
   const workers = app.config.WORKER_IN_PROCESS || app.database.kind === "pglite" ? await startTaskWorkers(app) : null;
-  await listen(app, server, drain, { beforeClose: async () => workers?.stop() });
+  // Every web process ticks; one of them sweeps per interval (decision 0034).
+  const sweeps = startSweeps(app);
+  await listen(app, server, drain, {
+    beforeClose: async () => {
+      await sweeps.stop();
+      await workers?.stop();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

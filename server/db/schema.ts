@@ -551,8 +551,18 @@ export const events = pgTable(
     props: jsonb("props").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: created(),
   },
-  (t) => [index("events_name_created_idx").on(t.name, t.createdAt)],
+  (t) => [index("events_name_created_idx").on(t.name, t.createdAt), index("events_created_idx").on(t.createdAt)],
 );
+
+/**
+ * When each periodic sweep last started (decision 0034): a process claims a run by moving
+ * `started_at` forward, in one statement, only when the interval has passed, so of many processes
+ * ticking at once exactly one sweeps.
+ */
+export const maintenanceRuns = pgTable("maintenance_runs", {
+  name: text("name").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+});
 
 /** Errors the pages report (window errors and unhandled rejections). */
 export const clientErrors = pgTable("client_errors", {

@@ -1,7 +1,8 @@
 /**
  * Downloads and exports are made once per picture, variant and watermark domain, then kept in
  * storage under a derived name and served from there. Nothing about them changes between requests,
- * so encoding them again would only spend CPU (a busy export takes up to a second).
+ * so encoding them again would only spend CPU (a busy export takes up to a second). They are a cache:
+ * the sweep may remove any of them, and the next request makes it again (decision 0034).
  */
 import { createHash } from "node:crypto";
 import type { Storage } from "../storage/storage.ts";
@@ -10,18 +11,21 @@ export type DerivedVariant = "download" | "telegram" | "whatsapp";
 
 /**
  * Bump when the watermark or an encoder changes what a derived file looks like: files made before
- * are then left unused instead of being served.
+ * are then left unused instead of being served (and the sweep removes them, decision 0034).
  */
-const DERIVED_VERSION = 1;
+const DERIVED_VERSION = 2;
+
+/** Every derived file's key starts with this, so the sweep lists them alone (decision 0034). */
+export const DERIVED_FILE_PREFIX = "derived-";
 
 /**
- * `{picId}-{variant}-v{version}-{domain hash}.{ext}`: the watermark names PUBLIC_URL's host, so a
- * new domain makes new files. The name never matches a picture's own keys, so `/files/:key` does not
- * serve it.
+ * `derived-{variant}-{picId}-v{version}-{domain hash}.{ext}`: the watermark names PUBLIC_URL's host,
+ * so a new domain makes new files. The name never matches a picture's own keys, so `/files/:key` does
+ * not serve it.
  */
 export function derivedFileKey(picId: string, variant: DerivedVariant, extension: "png" | "webp", domain: string): string {
   const domainTag = createHash("sha256").update(domain).digest("hex").slice(0, 12);
-  return `${picId}-${variant}-v${DERIVED_VERSION}-${domainTag}.${extension}`;
+  return `${DERIVED_FILE_PREFIX}${variant}-${picId}-v${DERIVED_VERSION}-${domainTag}.${extension}`;
 }
 
 /** A strong validator of the file's bytes. */

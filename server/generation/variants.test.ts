@@ -14,6 +14,12 @@ function memoryStorage(): Storage & { files: Map<string, StoredFile> } {
     },
     get: async (key) => files.get(key) ?? null,
     has: async (key) => files.has(key),
+    async *list(prefix) {
+      for (const [key, file] of files) if (key.startsWith(prefix)) yield { key, size: file.body.length, modifiedAt: new Date() };
+    },
+    delete: async (key) => {
+      files.delete(key);
+    },
   };
 }
 

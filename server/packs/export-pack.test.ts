@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { type Unzipped, unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGES } from "#common/languages.ts";
 import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { packStickers, packs, pictures, stickers, users } from "../db/schema.ts";
 import { TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "../downloads/export.ts";
 import { storeStickerImages } from "../generation/variants.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { TRAY_MAX_BYTES } from "./export-pack.ts";
+import { TRAY_MAX_BYTES, telegramReadme } from "./export-pack.ts";
 
 const SIZE = 512;
 
@@ -102,6 +103,13 @@ function get(path: string, options: { session?: TestSession; headers?: Record<st
   const headers: Record<string, string> = { ...options.headers };
   if (options.session) headers.Cookie = `${sessionCookieName(t.app.config)}=${options.session.token}`;
   return t.server.request(path, { headers });
+}
+
+/** The stored keys starting with `prefix`, sorted. */
+async function storedKeys(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const entry of t.app.storage.list(prefix)) keys.push(entry.key);
+  return keys.sort();
 }
 
 const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
@@ -397,9 +405,9 @@ describe("pack export caching", () => {
     expect(stored.headers.get("etag")).toBe(etag);
     expect((await bytes(stored)).equals(firstBytes)).toBe(true);
     // Kept in storage, but never served by its name.
-    const key = `pack-whatsapp-v1-${etag!.slice(1, -1)}.zip`;
-    expect(await t.app.storage.has(key)).toBe(true);
-    await expectNotFound(await get(`/files/${key}`, { session: owner }));
+    const archivesBefore = await storedKeys("pack-whatsapp-");
+    expect(archivesBefore.length).toBeGreaterThan(0);
+    for (const key of archivesBefore) await expectNotFound(await get(`/files/${key}`, { session: owner }));
 
     const [pack] = await t.app.database.db.select({ id: packs.id }).from(packs).where(eq(packs.packId, privatePack));
     await t.app.database.db
@@ -411,6 +419,34 @@ describe("pack export caching", () => {
     expect(changed.headers.get("etag")).not.toBe(etag);
     const manifest = JSON.parse(utf8((await unzipped(changed))["contents.json"])).sticker_packs[0];
     expect(manifest.stickers.map((sticker: { emojis: string[] }) => sticker.emojis)).toEqual([["🥳"], ["🥳"], ["🥳"]]);
+    // The emoji are added as the file is sent: the stored pictures' archive serves the new emoji too.
+    expect(await storedKeys("pack-whatsapp-")).toEqual(archivesBefore);
+  });
+
+  it("stores one archive for a pack's Telegram file asked in all 14 languages, each README.txt in its language", async () => {
+    const pack = await addPack({
+      ownerId: owner.userId,
+      name: "Fourteen",
+      visibility: "public",
+      stickers: [red, green, blue].map((sticker) => ({ sticker, emoji: ["🌍"] })),
+    });
+    const before = await storedKeys("pack-telegram-");
+    const readmes = new Set<string>();
+    const etags = new Set<string>();
+    for (const language of LANGUAGES) {
+      const response = await get(`/files/pack/${pack}/telegram?lang=${language}`);
+      expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
+      etags.add(response.headers.get("etag")!);
+      const files = await unzipped(response);
+      expect(Object.keys(files).sort()).toEqual(["01.png", "02.png", "03.png", "README.txt", "emoji.txt"]);
+      expect(utf8(files["README.txt"])).toBe(telegramReadme("Fourteen", language));
+      expect(utf8(files["emoji.txt"])).toBe("01.png 🌍\n02.png 🌍\n03.png 🌍\n");
+      readmes.add(utf8(files["README.txt"]));
+    }
+    expect(readmes.size).toBe(LANGUAGES.length);
+    expect(etags.size).toBe(LANGUAGES.length);
+    const added = (await storedKeys("pack-telegram-")).filter((key) => !before.includes(key));
+    expect(added).toHaveLength(1);
   });
 });
 
@@ -429,5 +465,58 @@ describe("pack export rate limit", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("cache-control")).toBe("no-store");
     expect(await refused.json()).toMatchObject({ status: "RATE_LIMITED", data: null, msgKey: "errors.rateLimited" });
+  });
+});
+
+describe("pack export rate limits per user and per pack", () => {
+  let limited: TestApp;
+  let mine: TestSession;
+  let other: TestSession;
+  let pack: string;
+  /** A request from its own client address, as a distinct peer on a socket would be. */
+  const from = (address: string, path: string, session?: TestSession) => {
+    const headers: Record<string, string> = {};
+    if (session) headers.Cookie = `${sessionCookieName(limited.app.config)}=${session.token}`;
+    return limited.server.request(path, { headers }, { incoming: { socket: { remoteAddress: address, remoteFamily: "IPv4" } } });
+  };
+  const expectRateLimited = async (response: Response) => {
+    expect(response.status).toBe(429);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ status: "RATE_LIMITED", data: null, msgKey: "errors.rateLimited" });
+  };
+
+  beforeAll(async () => {
+    limited = await createTestApp({
+      DOWNLOAD_RATE_LIMIT_PER_MINUTE: "100000",
+      PACK_EXPORT_RATE_LIMIT_PER_USER: "2",
+      PACK_EXPORT_RATE_LIMIT_PER_PACK: "4",
+    });
+    mine = await signInTestUser(limited, "limits-owner@example.com");
+    other = await signInTestUser(limited, "limits-other@example.com");
+    const saved = t;
+    t = limited;
+    try {
+      const sticker = await addSticker(await diskSticker([10, 120, 200]), { ownerId: mine.userId, visibility: "public" });
+      pack = await addPack({ ownerId: mine.userId, name: "Limits", visibility: "public", stickers: [{ sticker, emoji: ["⏱"] }] });
+    } finally {
+      t = saved;
+    }
+  }, 60_000);
+  afterAll(() => closeTestApp(limited));
+
+  it("answers RATE_LIMITED past PACK_EXPORT_RATE_LIMIT_PER_USER exports of one signed-in user, whatever their address", async () => {
+    expect((await from("198.51.100.1", `/files/pack/${pack}/telegram`, other)).status).toBe(200);
+    expect((await from("198.51.100.2", `/files/pack/${pack}/telegram?lang=de`, other)).status).toBe(200);
+    await expectRateLimited(await from("198.51.100.3", `/files/pack/${pack}/telegram?lang=fr`, other));
+  });
+
+  it("answers RATE_LIMITED past PACK_EXPORT_RATE_LIMIT_PER_PACK exports of one pack from everyone together, then to every address", async () => {
+    // Two answered above (the refused third never reached the pack's count); two more from visitors.
+    expect((await from("203.0.113.10", `/files/pack/${pack}/telegram`)).status).toBe(200);
+    expect((await from("203.0.113.11", `/files/pack/${pack}/telegram`)).status).toBe(200);
+    await expectRateLimited(await from("203.0.113.12", `/files/pack/${pack}/telegram`));
+    await expectRateLimited(await from("203.0.113.13", `/files/pack/${pack}/originals`, mine));
+    // Another pack, and an unknown one, are counted apart.
+    expect((await from("203.0.113.14", "/files/pack/no-such-pack/telegram")).status).toBe(404);
   });
 });

@@ -5,9 +5,11 @@
  *   telegram   a zip of 01.png… (one side 512, under 512 KB each), emoji.txt and README.txt (the
  *              @Stickers bot's steps in the caller's language)
  *   originals  a zip of the watermark-free 512 px PNGs, for the pack's owner only
- * Each holds the stickers of the pack the caller may see, in pack order. A pack's file is made once
- * and kept in storage under a name derived from everything it holds, so an edit makes a new file and
- * a repeated download (or If-None-Match) costs one database read.
+ * Each holds the stickers of the pack the caller may see, in pack order. A pack's pictures are zipped
+ * once and kept in storage under a name derived from the pictures alone; the texts (name, author,
+ * emoji, the read-me in the caller's language) are added as the file is sent (decision 0034), so
+ * languages and emoji edits share one stored archive. A repeated download (or If-None-Match) costs
+ * one database read and one storage read (none for a 304).
  */
 import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
@@ -26,6 +28,7 @@ import { watermarkDomain, watermarkSticker } from "../downloads/watermark.ts";
 import { OWNER_FILE_CACHE } from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/variants.ts";
 import { stickerVisibleTo } from "./pack-access.ts";
+import { zipWithEntries } from "./zip-parts.ts";
 
 export const PACK_EXPORT_TARGETS = ["whatsapp", "telegram", "originals"] as const;
 export type PackExportTarget = (typeof PACK_EXPORT_TARGETS)[number];
@@ -34,8 +37,10 @@ export function isPackExportTarget(value: string): value is PackExportTarget {
   return (PACK_EXPORT_TARGETS as readonly string[]).includes(value);
 }
 
-/** Bump when a file's layout or an encoder changes: files made before are then left unused. */
-const PACK_EXPORT_VERSION = 1;
+/** Bump when a file's layout or an encoder changes: files made before are then left unused (and swept). */
+const PACK_EXPORT_VERSION = 2;
+/** Every stored pack archive's key starts with this (the sweep's prefix, decision 0034). */
+export const PACK_ARCHIVE_PREFIX = "pack-";
 /** WhatsApp's tray icon: 96×96 PNG, at most 50 KB (counted in thousands, like export.ts). */
 export const TRAY_EDGE = 96;
 export const TRAY_MAX_BYTES = 50 * 1000;
@@ -160,8 +165,8 @@ export interface PackExport {
   contentType: string;
   disposition: string;
   cacheControl: string;
-  /** The file's bytes: from storage, or made and stored first. */
-  body(): Promise<Buffer>;
+  /** The file's bytes, in parts to send in order: the stored pictures' archive (made and stored first when missing) and the texts. */
+  body(): Promise<Uint8Array[]>;
 }
 
 /** The pack export maker of one app: per-sticker files are shared with /files/export (derived-files.ts). */
@@ -204,19 +209,28 @@ export function createPackExports(app: AppContext) {
   const stored = (bytes: Buffer): [Uint8Array, { level: 0 }] => [new Uint8Array(bytes), { level: 0 }];
   const zip = (files: Zippable) => Buffer.from(zipSync(files, { level: 6, mtime: ENTRY_TIME }));
 
-  async function whatsappArchive(pack: ExportablePack, version: string): Promise<Buffer> {
+  /** The stored part of a file: its pictures only (decision 0034), the same for every name, emoji and language. */
+  async function picturesArchive(pack: ExportablePack, target: PackExportTarget): Promise<Buffer> {
     const count = pack.stickers.length;
-    const files: Zippable = {
-      "title.txt": text(pack.name),
-      "author.txt": text(pack.author),
-      "tray.png": stored(await trayIcon((pack.cover ?? pack.stickers[0]!).picId)),
-    };
-    const listed: { image_file: string; emojis: string[] }[] = [];
+    const files: Zippable = {};
+    if (target === "whatsapp") files["tray.png"] = stored(await trayIcon((pack.cover ?? pack.stickers[0]!).picId));
     for (const [index, sticker] of pack.stickers.entries()) {
       // One at a time: a first export encodes up to 30 stickers, and the machine serves others meanwhile.
-      const name = `${fileNumber(index, count)}.webp`;
-      files[name] = stored(await whatsappSticker(sticker.picId));
-      listed.push({ image_file: name, emojis: sticker.emoji.slice(0, 3) });
+      const number = fileNumber(index, count);
+      if (target === "whatsapp") files[`${number}.webp`] = stored(await whatsappSticker(sticker.picId));
+      else if (target === "telegram") files[`${number}.png`] = stored(await telegramSticker(sticker.picId));
+      else files[`${number}.png`] = stored(await original(sticker.picId));
+    }
+    return zip(files);
+  }
+
+  /** The texts of a file, added as it is sent: they hold the name, the author, the emoji and the read-me's language. */
+  function textEntries(pack: ExportablePack, target: PackExportTarget, version: string, language: Language): Zippable {
+    const count = pack.stickers.length;
+    if (target === "originals") return {};
+    if (target === "telegram") {
+      const lines = pack.stickers.map((sticker, index) => `${fileNumber(index, count)}.png ${sticker.emoji.join(" ")}`);
+      return { "emoji.txt": text(`${lines.join("\n")}\n`), "README.txt": text(telegramReadme(pack.name, language)) };
     }
     // WhatsApp's own sticker-pack manifest (the layout of its sample apps' contents.json).
     const contents = {
@@ -234,35 +248,18 @@ export function createPackExports(app: AppContext) {
           publisher_website: app.config.PUBLIC_URL,
           privacy_policy_website: "",
           license_agreement_website: "",
-          stickers: listed,
+          stickers: pack.stickers.map((sticker, index) => ({
+            image_file: `${fileNumber(index, count)}.webp`,
+            emojis: sticker.emoji.slice(0, 3),
+          })),
         },
       ],
     };
-    files["contents.json"] = text(`${JSON.stringify(contents, null, 2)}\n`);
-    return zip(files);
-  }
-
-  async function telegramArchive(pack: ExportablePack, language: Language): Promise<Buffer> {
-    const count = pack.stickers.length;
-    const files: Zippable = {};
-    const lines: string[] = [];
-    for (const [index, sticker] of pack.stickers.entries()) {
-      const name = `${fileNumber(index, count)}.png`;
-      files[name] = stored(await telegramSticker(sticker.picId));
-      lines.push(`${name} ${sticker.emoji.join(" ")}`);
-    }
-    files["emoji.txt"] = text(`${lines.join("\n")}\n`);
-    files["README.txt"] = text(telegramReadme(pack.name, language));
-    return zip(files);
-  }
-
-  async function originalsArchive(pack: ExportablePack): Promise<Buffer> {
-    const count = pack.stickers.length;
-    const files: Zippable = {};
-    for (const [index, sticker] of pack.stickers.entries()) {
-      files[`${fileNumber(index, count)}.png`] = stored(await original(sticker.picId));
-    }
-    return zip(files);
+    return {
+      "title.txt": text(pack.name),
+      "author.txt": text(pack.author),
+      "contents.json": text(`${JSON.stringify(contents, null, 2)}\n`),
+    };
   }
 
   return {
@@ -274,7 +271,7 @@ export function createPackExports(app: AppContext) {
       const pack = await readExportablePack(app.database.db, packId, viewerId);
       checkExportRules(pack, target);
       const hash = packContentHash(pack, target, app.config.PUBLIC_URL, language);
-      const key = `pack-${target}-v${PACK_EXPORT_VERSION}-${hash}.zip`;
+      const key = packArchiveKey(pack, target, domain);
       const { contentType } = FILE_NAMES[target];
       return {
         etag: `"${hash}"`,
@@ -282,15 +279,31 @@ export function createPackExports(app: AppContext) {
         disposition: attachmentDisposition(pack.name, target),
         // Only a visitor's copy is the same for everyone; a signed-in caller's may hold their own private stickers.
         cacheControl: viewerId === null ? PUBLIC_PACK_EXPORT_CACHE : OWNER_FILE_CACHE,
-        body: () =>
-          derived.load(key, "application/zip", () => {
-            if (target === "whatsapp") return whatsappArchive(pack, hash.slice(0, 12));
-            if (target === "telegram") return telegramArchive(pack, language);
-            return originalsArchive(pack);
-          }),
+        async body() {
+          const archive = await derived.load(key, "application/zip", () => picturesArchive(pack, target));
+          return zipWithEntries(archive, textEntries(pack, target, hash.slice(0, 12), language), ENTRY_TIME);
+        },
       };
     },
   };
+}
+
+/**
+ * The stored archive of a file's pictures: `pack-{target}-v{version}-{hash}.zip`, the hash of the
+ * pictures in order (and WhatsApp's tray) and the watermark's domain. Names, emoji and languages are
+ * not in it, so 14 languages or an emoji change share one stored archive (decision 0034); a pack
+ * whose pictures change gets a new one, and the sweep removes the old.
+ */
+export function packArchiveKey(pack: ExportablePack, target: PackExportTarget, domain: string): string {
+  const content = {
+    version: PACK_EXPORT_VERSION,
+    target,
+    domain: target === "originals" ? null : domain,
+    tray: target === "whatsapp" ? (pack.cover ?? pack.stickers[0])?.picId : null,
+    pictures: pack.stickers.map((sticker) => sticker.picId),
+  };
+  const hash = createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 32);
+  return `${PACK_ARCHIVE_PREFIX}${target}-v${PACK_EXPORT_VERSION}-${hash}.zip`;
 }
 
 /**

@@ -4,7 +4,9 @@
  *   GET /files/pack/:packId/telegram    the zip for the @Stickers bot (?lang= picks README.txt's language)
  *   GET /files/pack/:packId/originals   the watermark-free PNGs, owner only
  * A private pack is its owner's only; anyone else gets NOT_FOUND, as for no pack at all. Every client
- * may ask DOWNLOAD_RATE_LIMIT_PER_MINUTE times a minute, as for downloads (decision 0014).
+ * may ask DOWNLOAD_RATE_LIMIT_PER_MINUTE times a minute, as for downloads (decision 0014); a signed-in
+ * user PACK_EXPORT_RATE_LIMIT_PER_USER times from any address, and one pack is asked for at most
+ * PACK_EXPORT_RATE_LIMIT_PER_PACK times a minute by everyone together (decision 0034).
  */
 import { type Context, Hono } from "hono";
 import { AppError } from "#common/errors.ts";
@@ -29,6 +31,19 @@ async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<number |
   return viewer?.userId ?? null;
 }
 
+/** The parts one after another, without copying them into one buffer. */
+function streamOf(parts: Uint8Array[]): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const part = parts[next];
+      next += 1;
+      if (part === undefined) controller.close();
+      else controller.enqueue(part);
+    },
+  });
+}
+
 /** Pack export routes; mount with `server.route("/files", packExportRoutes(app))`. */
 export function packExportRoutes(app: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -39,6 +54,17 @@ export function packExportRoutes(app: AppContext): Hono<AppEnv> {
     points: app.config.DOWNLOAD_RATE_LIMIT_PER_MINUTE,
     durationSeconds: 60,
   });
+  // An address is cheap to change: a signed-in user and a pack are counted too (decision 0034).
+  const userLimit = createRateLimit(app.config, {
+    name: "pack-export-user",
+    points: app.config.PACK_EXPORT_RATE_LIMIT_PER_USER,
+    durationSeconds: 60,
+  });
+  const packLimit = createRateLimit(app.config, {
+    name: "pack-export-pack",
+    points: app.config.PACK_EXPORT_RATE_LIMIT_PER_PACK,
+    durationSeconds: 60,
+  });
 
   routes.get("/pack/:packId/:target", async (c) => {
     await limit.consume(clientAddressOf(c));
@@ -47,15 +73,20 @@ export function packExportRoutes(app: AppContext): Hono<AppEnv> {
     if (!PACK_ID_PATTERN.test(packId) || !isPackExportTarget(target)) throw new AppError("NOT_FOUND");
     const lang = c.req.query("lang");
     const language = isLanguage(lang) ? lang : c.var.language;
-    const file = await exports.prepare(packId, await viewerIdOf(app, c), target, language);
+    const viewerId = await viewerIdOf(app, c);
+    if (viewerId !== null) await userLimit.consume(String(viewerId));
+    const file = await exports.prepare(packId, viewerId, target, language);
+    // Counted once the pack is known to exist for this caller: unknown ids take no place in the limiter.
+    await packLimit.consume(packId);
     const headers = { ETag: file.etag, "Cache-Control": file.cacheControl };
     if (matchesEtag(c.req.header("if-none-match"), file.etag)) return c.body(null, 304, headers);
-    const body = await file.body();
-    return c.body(new Uint8Array(body), 200, {
+    const parts = await file.body();
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    return c.body(streamOf(parts), 200, {
       ...headers,
       "Content-Type": file.contentType,
       "Content-Disposition": file.disposition,
-      "Content-Length": String(body.length),
+      "Content-Length": String(length),
     });
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, opendir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { contentTypeOf, STORAGE_KEY_PATTERN, type Storage } from "./storage.ts";
+import { contentTypeOf, STORAGE_KEY_PATTERN, type Storage, type StoredEntry } from "./storage.ts";
 
 /** Files in one local folder (`$DATA_DIR/files`): the default when no S3 bucket is configured. */
 export function createLocalStorage(folder: string): Storage {
@@ -38,6 +38,24 @@ export function createLocalStorage(folder: string): Storage {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
         throw error;
       }
+    },
+    async *list(prefix): AsyncIterable<StoredEntry> {
+      await ready;
+      // One entry at a time: the folder may hold millions of pictures.
+      for await (const entry of await opendir(folder)) {
+        // A `.part` file is a write under way, never a key.
+        if (!entry.isFile() || !entry.name.startsWith(prefix) || !STORAGE_KEY_PATTERN.test(entry.name)) continue;
+        try {
+          const info = await stat(path.join(folder, entry.name));
+          yield { key: entry.name, size: info.size, modifiedAt: info.mtime };
+        } catch (error) {
+          // Deleted since the folder was read.
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        }
+      }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
     },
   };
 }

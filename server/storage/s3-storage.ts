@@ -1,12 +1,14 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { contentTypeOf, STORAGE_KEY_PATTERN, type Storage } from "./storage.ts";
+import { contentTypeOf, STORAGE_KEY_PATTERN, type Storage, type StoredEntry } from "./storage.ts";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -63,6 +65,28 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         if (isMissingObject(error)) return false;
         throw error;
       }
+    },
+    async *list(prefix): AsyncIterable<StoredEntry> {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: prefix,
+            ...(token === undefined ? {} : { ContinuationToken: token }),
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key === undefined || !STORAGE_KEY_PATTERN.test(object.Key)) continue;
+          yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token !== undefined);
+    },
+    async delete(key) {
+      checkKey(key);
+      // S3 answers a delete of a missing key with success.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }

@@ -4,12 +4,26 @@ export interface StoredFile {
   contentType: string;
 }
 
+/** A stored key as a listing shows it: its size and when it was last written. */
+export interface StoredEntry {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
 export interface Storage {
   /** Stores `body` under `key`; storing the same key twice is harmless (same content). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The file under `key`, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
   has(key: string): Promise<boolean>;
+  /**
+   * Every key starting with `prefix`, in no particular order (the sweeps of decision 0034 read the
+   * made-again files' and uploads' prefixes). Only valid keys are listed, never a write under way.
+   */
+  list(prefix: string): AsyncIterable<StoredEntry>;
+  /** Removes the file under `key`; a key not there is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /**

@@ -142,6 +142,8 @@ describe("hosted generation: a picture that arrived is not drawn again", () => {
     t.app.storage = {
       get: (key) => storage.get(key),
       has: (key) => storage.has(key),
+      list: (prefix) => storage.list(prefix),
+      delete: (key) => storage.delete(key),
       put: () => Promise.reject(new Error("the file store is unreachable")),
     };
     try {

@@ -70,6 +70,37 @@ export function describeStorageContract(name: string, makeStorage: () => Storage
       expect((await storage.get(key))?.body.equals(body)).toBe(true);
     });
 
+    it("lists the keys under a prefix with their size and time of last write, and nothing else", async () => {
+      const prefix = `t${randomBytes(8).toString("hex")}`;
+      const before = Date.now();
+      await storage.put(`${prefix}a.png`, randomBytes(300), "image/png");
+      await storage.put(`${prefix}b.zip`, randomBytes(1200), "application/zip");
+      await storage.put(freshKey(), randomBytes(10), "image/png");
+      const listed: { key: string; size: number; modifiedAt: Date }[] = [];
+      for await (const entry of storage.list(prefix)) listed.push(entry);
+      listed.sort((a, b) => a.key.localeCompare(b.key));
+      expect(listed.map(({ key, size }) => ({ key, size }))).toEqual([
+        { key: `${prefix}a.png`, size: 300 },
+        { key: `${prefix}b.zip`, size: 1200 },
+      ]);
+      for (const entry of listed) {
+        // Second-precision clocks (S3's LastModified) round down.
+        expect(entry.modifiedAt.getTime()).toBeGreaterThanOrEqual(before - 2000);
+        expect(entry.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 2000);
+      }
+    });
+
+    it("deletes a key, takes a key that is not there, and refuses an invalid key", async () => {
+      const key = freshKey("webp");
+      await storage.put(key, randomBytes(50), "image/webp");
+      await storage.delete(key);
+      expect(await storage.has(key)).toBe(false);
+      expect(await storage.get(key)).toBeNull();
+      await storage.delete(key);
+      await storage.delete(freshKey());
+      for (const invalid of INVALID_KEYS) await expect(storage.delete(invalid), invalid).rejects.toThrow(/invalid storage key/);
+    });
+
     it("round-trips a 2 MB file", async () => {
       const key = freshKey();
       const body = randomBytes(2 * 1024 * 1024);
