@@ -28,7 +28,19 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const targets = process.argv.slice(2);
 // The API fuzz aims at the HTTP edge, which does not depend on the engine; it runs on PGlite only (decision 0018).
-// The offline generator's suites draw pictures and open no database: a second run would prove nothing new.
+// Suites that open no database (the offline generator's drawing, storage backends, upload decoding,
+// proxy and request-id parsing, in-memory limits, plan maths): a second run would prove nothing new.
+const NO_DATABASE = [
+  "server/generation/**",
+  "server/storage/**",
+  "server/uploads/read-upload.test.ts",
+  "server/uploads/decode-pool.test.ts",
+  "server/files/small-thumbnails.test.ts",
+  "server/http/trust-proxy.test.ts",
+  "server/http/request-context.test.ts",
+  "server/rate-limit.test.ts",
+  "server/billing/membership.test.ts",
+];
 const result = spawnSync(
   "npx",
   [
@@ -37,8 +49,7 @@ const result = spawnSync(
     ...(targets.length > 0 ? targets : ["server", "tests/integration"]),
     "--exclude",
     "server/http/api-fuzz.test.ts",
-    "--exclude",
-    "server/generation/**",
+    ...NO_DATABASE.flatMap((pattern) => ["--exclude", pattern]),
   ],
   { stdio: "inherit", env: { ...process.env, TEST_ENGINE: "postgres" } },
 );
