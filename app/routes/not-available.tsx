@@ -1,8 +1,14 @@
+import { data } from "react-router";
 import { WaysBack } from "../features/errors/error-view.tsx";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { metaTranslate } from "../i18n/meta.ts";
 import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/not-available";
+
+/** Nothing is here for this visitor: a 404, so crawlers drop a link to a sticker that is gone or private. */
+export function loader() {
+  return data(null, { status: 404 });
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaTranslate(matches, "notAvailable.title") }, { name: "robots", content: "noindex" }];

@@ -13,8 +13,9 @@ import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/sticker";
 
 /**
- * /sticker/{instId}/{name?} (spec §2, §8): unknown → /error/404, and so is someone else's private or
- * hidden sticker, so the page says nothing about whether it exists (decision 0033); else /error/500
+ * /sticker/{instId}/{name?} (spec §2, §8): a sticker this viewer may not see — someone else's private
+ * or hidden one, or an id that does not exist, alike, so the page says nothing about whether it exists
+ * (decision 0033) — goes to /notAvailable (a 404); else /error/500
  * with the failed request's id. The owner also sees a private sticker; a signed-in viewer gets their heart's state.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -33,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return { sticker, recommendations, favorited: favorited.length > 0, subjectTags };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "NOT_FOUND") throw redirect(`${base}/error/404`);
+    if (code === "NOT_FOUND") throw redirect(`${base}/notAvailable`);
     // The failure stays in the log under this request's id; the page shows only the id (decision 0013).
     app.log.error({ err: error, reqId: requestId, instId: params.instId }, "sticker page failed");
     throw redirect(`${base}/error/500?requestId=${encodeURIComponent(requestId)}`);

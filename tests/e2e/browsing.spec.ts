@@ -64,9 +64,15 @@ test.describe("public browsing (spec §2)", () => {
     expect(await page.locator('meta[name="twitter:card"]').getAttribute("content")).toBe("summary_large_image");
   });
 
-  test("an unknown sticker goes to the 404 error page", async ({ page }) => {
+  test("an unknown sticker goes to the not-available page (spec §8), answered as a 404", async ({ page }) => {
+    const answers: number[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname === "/notAvailable") answers.push(response.status());
+    });
     await page.goto("/sticker/doesNotExist1");
-    await expect(page).toHaveURL(/\/error\/404$/);
+    await expect(page).toHaveURL(/\/notAvailable$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(answers).toEqual([404]);
   });
 
   test("my stickers and favorites ask a visitor to sign in", async ({ page }) => {

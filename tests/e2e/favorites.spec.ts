@@ -134,7 +134,7 @@ test.describe("favourites, downloads and the owner's visibility (spec §1, §6, 
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     await visitor.goto(stickerUrl);
-    await expect(visitor).toHaveURL(/\/error\/404$/);
+    await expect(visitor).toHaveURL(/\/notAvailable$/);
     await visitorContext.close();
 
     // Another sticker's page has no visibility choice for this user.

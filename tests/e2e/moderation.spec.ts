@@ -190,7 +190,7 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard; v
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`${origin}/sticker/${toHide!.stickerInstId}`);
-  await expect(visitorPage).toHaveURL(/\/error\/404$/);
+  await expect(visitorPage).toHaveURL(/\/notAvailable$/);
 
   // Restore through "Act on any sticker": the id (or the sticker's address), then Tab to Restore.
   const any = page.getByRole("region", { name: en.admin.bySticker });

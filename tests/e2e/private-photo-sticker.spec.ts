@@ -74,7 +74,7 @@ test("a photo sticker starts private with the reason shown, its files reach no v
   for (const file of files) expect((await visitorContext.request.get(file)).status(), file).toBe(404);
   const visitor = await visitorContext.newPage();
   await visitor.goto(stickerUrl);
-  await expect(visitor).toHaveURL(/\/error\/404$/);
+  await expect(visitor).toHaveURL(/\/notAvailable$/);
 
   // Shared from the detail page: the next request serves everyone.
   const who = page.getByRole("group", { name: "Who can see it" });
