@@ -14,7 +14,7 @@
 
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { ArtIndex, ArtSetKey, IndexedEmoji, SetManifest } from "#server/generation/art/art-format.ts";
@@ -110,10 +110,10 @@ function probeWrapper(body: string, width: number, height: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="24" height="24" viewBox="0 0 128 128"><defs><filter id="edge" x="-15%" y="-15%" width="130%" height="130%"><feMorphology in="SourceAlpha" operator="dilate" radius="4"/></filter></defs><g filter="url(#edge)"><svg x="8" y="8" width="112" height="112" viewBox="0 0 ${width} ${height}">${body}</svg></g><svg x="8" y="8" width="112" height="112" viewBox="0 0 ${width} ${height}">${body}</svg></svg>`;
 }
 
-async function probeChild(outDir: string, key: string, from: number): Promise<void> {
+async function probeChild(workDir: string, key: string, from: number): Promise<void> {
   const { Resvg } = await import("@resvg/resvg-js");
-  const manifest = JSON.parse(readFileSync(join(outDir, `${key}.json.tmp`), "utf8")) as SetManifest;
-  const data = readFileSync(join(outDir, `${key}.bin.tmp`));
+  const manifest = JSON.parse(readFileSync(join(workDir, `${key}.json`), "utf8")) as SetManifest;
+  const data = readFileSync(join(workDir, `${key}.bin`));
   const slugs = Object.keys(manifest.icons);
   for (let i = from; i < slugs.length; i += 1) {
     const [offset, length, width, height] = manifest.icons[slugs[i] ?? ""] ?? [0, 0, 16, 16];
@@ -124,13 +124,13 @@ async function probeChild(outDir: string, key: string, from: number): Promise<vo
   process.stdout.write("done\n");
 }
 
-function unrenderableIcons(outDir: string, key: string, total: number): string[] {
-  const manifest = JSON.parse(readFileSync(join(outDir, `${key}.json.tmp`), "utf8")) as SetManifest;
+function unrenderableIcons(workDir: string, key: string, total: number): string[] {
+  const manifest = JSON.parse(readFileSync(join(workDir, `${key}.json`), "utf8")) as SetManifest;
   const slugs = Object.keys(manifest.icons);
   const bad: string[] = [];
   let from = 0;
   while (from < total) {
-    const child = spawnSync(process.execPath, [import.meta.filename, "--probe", key, String(from)], {
+    const child = spawnSync(process.execPath, [import.meta.filename, "--probe", key, String(from), workDir], {
       encoding: "utf8",
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -154,7 +154,11 @@ function main(): void {
     return;
   }
   const started = Date.now();
-  mkdirSync(outDir, { recursive: true });
+  // Each builder writes in a folder of its own, then moves the files in: two processes that find the
+  // cache missing at once (two test workers on a fresh clone) both finish, and a reader never sees a
+  // half-written file.
+  const workDir = join(outDir, `.building-${process.pid}`);
+  mkdirSync(workDir, { recursive: true });
 
   const entries = readJson<EmojibaseEntry[]>(join(modules, "emojibase-data", "en", "data.json")).filter(
     (e) => e.group !== undefined && STICKER_GROUPS.has(e.group),
@@ -183,14 +187,14 @@ function main(): void {
       offset += packed.length;
     });
     resolved.set(key, names);
-    writeFileSync(join(outDir, `${key}.bin.tmp`), Buffer.concat(chunks));
-    writeFileSync(join(outDir, `${key}.json.tmp`), JSON.stringify(manifest));
-    const bad = unrenderableIcons(outDir, key, names.size);
+    writeFileSync(join(workDir, `${key}.bin`), Buffer.concat(chunks));
+    writeFileSync(join(workDir, `${key}.json`), JSON.stringify(manifest));
+    const bad = unrenderableIcons(workDir, key, names.size);
     for (const slug of bad) {
       delete manifest.icons[slug];
       names.delete(slug);
     }
-    writeFileSync(join(outDir, `${key}.json.tmp`), JSON.stringify(manifest));
+    writeFileSync(join(workDir, `${key}.json`), JSON.stringify(manifest));
     console.log(
       `${key}: ${names.size} icons, ${(offset / 1e6).toFixed(1)} MB packed, left out (renderer aborts): ${bad.join(", ") || "none"}`,
     );
@@ -217,21 +221,23 @@ function main(): void {
     });
   });
   const index: ArtIndex = { version: ART_FORMAT_VERSION, emoji };
-  writeFileSync(join(outDir, "index.json.tmp"), JSON.stringify(index));
+  writeFileSync(join(workDir, "index.json"), JSON.stringify(index));
 
-  // Rename last, so a reader never sees a half-written cache.
+  // Moved in last, the index after the sets and the stamp after all, so a reader never sees a
+  // half-written cache (a rename replaces a file another builder moved in first, with the same bytes).
   for (const [key] of sets) {
-    renameSync(join(outDir, `${key}.bin.tmp`), join(outDir, `${key}.bin`));
-    renameSync(join(outDir, `${key}.json.tmp`), join(outDir, `${key}.json`));
+    renameSync(join(workDir, `${key}.bin`), join(outDir, `${key}.bin`));
+    renameSync(join(workDir, `${key}.json`), join(outDir, `${key}.json`));
   }
-  renameSync(join(outDir, "index.json.tmp"), join(outDir, "index.json"));
+  renameSync(join(workDir, "index.json"), join(outDir, "index.json"));
+  rmSync(workDir, { recursive: true, force: true });
   writeFileSync(stampFile, stamp);
   console.log(`art cache written: ${emoji.length} emoji in ${Date.now() - started} ms (${ART_CACHE_DIR})`);
 }
 
 const probe = process.argv.indexOf("--probe");
 if (probe >= 0) {
-  await probeChild(join(root, ART_CACHE_DIR), process.argv[probe + 1] ?? "", Number(process.argv[probe + 2] ?? 0));
+  await probeChild(process.argv[probe + 3] ?? "", process.argv[probe + 1] ?? "", Number(process.argv[probe + 2] ?? 0));
 } else {
   main();
 }
