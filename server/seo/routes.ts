@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { countListedPacks, listPacksForSitemap } from "../packs/sitemap-packs.ts";
@@ -8,6 +8,7 @@ import {
   packsSitemapXml,
   pagesSitemapXml,
   robotsTxt,
+  type SkippedItem,
   sitemapIndexXml,
   stickersSitemapXml,
   tagsSitemapXml,
@@ -20,6 +21,11 @@ import {
 const STICKERS_PER_SITEMAP = 10_000;
 /** Packs per sitemap file: the same entry size as a sticker's. */
 const PACKS_PER_SITEMAP = 10_000;
+
+/** An item a sitemap left out is logged with its id, under the request's id; the file still answers. */
+function skippedIn(c: Context<AppEnv>, sitemap: string): SkippedItem {
+  return (id, error) => c.var.log.warn({ err: error, sitemap, id }, "sitemap item left out: its entry could not be written");
+}
 
 const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
@@ -58,21 +64,25 @@ export function seoRoutes(app: AppContext, options: { stickersPerFile?: number; 
 
   // Subject tags with a public sticker (decision 0030): at most one per emoji concept, so one file.
   seo.get("/sitemaps/tags.xml", async (c) =>
-    c.body(tagsSitemapXml(origin, await sitemapSubjectTags(app.database.db, { limit: 50_000 })), 200, XML_HEADERS),
+    c.body(
+      tagsSitemapXml(origin, await sitemapSubjectTags(app.database.db, { limit: 50_000 }), skippedIn(c, "tags")),
+      200,
+      XML_HEADERS,
+    ),
   );
 
   seo.get("/sitemaps/:file{stickers-[1-9][0-9]{0,5}\\.xml}", async (c) => {
     const n = Number(c.req.param("file").slice("stickers-".length, -".xml".length));
     const list = await listPublicStickerIdsForSitemap(app.database.db, { offset: (n - 1) * perFile, limit: perFile });
     if (list.length === 0) return c.body("Not found", 404, { "Content-Type": "text/plain; charset=utf-8" });
-    return c.body(stickersSitemapXml(origin, list), 200, XML_HEADERS);
+    return c.body(stickersSitemapXml(origin, list, skippedIn(c, "stickers")), 200, XML_HEADERS);
   });
 
   seo.get("/sitemaps/:file{packs-[1-9][0-9]{0,5}\\.xml}", async (c) => {
     const n = Number(c.req.param("file").slice("packs-".length, -".xml".length));
     const list = await listPacksForSitemap(app.database.db, { offset: (n - 1) * packsPerFile, limit: packsPerFile });
     if (list.length === 0) return c.body("Not found", 404, { "Content-Type": "text/plain; charset=utf-8" });
-    return c.body(packsSitemapXml(origin, list), 200, XML_HEADERS);
+    return c.body(packsSitemapXml(origin, list, skippedIn(c, "packs")), 200, XML_HEADERS);
   });
 
   return seo;

@@ -30,6 +30,26 @@ function alternates(origin: string, path: string): string {
   return links.join("");
 }
 
+/** Told of an item a sitemap left out because its entry could not be written (its id, the error). */
+export type SkippedItem = (id: string, error: unknown) => void;
+
+/**
+ * One `<url>` entry per item; an item whose entry cannot be written (a name no URL can hold, a bad
+ * date) is left out and told to `skipped`, so one bad row never fails the whole file.
+ */
+function entriesOf<T>(list: readonly T[], idOf: (item: T) => string, entry: (item: T) => string, skipped: SkippedItem): string {
+  return list
+    .map((item) => {
+      try {
+        return entry(item);
+      } catch (error) {
+        skipped(idOf(item), error);
+        return "";
+      }
+    })
+    .join("");
+}
+
 export function sitemapIndexXml(locations: string[]): string {
   const entries = locations.map((loc) => `  <sitemap><loc>${escapeXml(loc)}</loc></sitemap>\n`).join("");
   return `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</sitemapindex>\n`;
@@ -54,13 +74,22 @@ export function stickerPath(sticker: { stickerInstId: string; name: string }): s
 }
 
 /** Sticker detail pages at their English URL, with alternates in all 14 languages. */
-export function stickersSitemapXml(origin: string, list: { stickerInstId: string; name: string; createdAt: Date }[]): string {
-  const entries = list.map((sticker) => {
-    const path = stickerPath(sticker);
-    const lastmod = sticker.createdAt.toISOString().slice(0, 10);
-    return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n    <lastmod>${lastmod}</lastmod>\n${alternates(origin, path)}  </url>\n`;
-  });
-  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
+export function stickersSitemapXml(
+  origin: string,
+  list: { stickerInstId: string; name: string; createdAt: Date }[],
+  skipped: SkippedItem,
+): string {
+  const entries = entriesOf(
+    list,
+    (sticker) => sticker.stickerInstId,
+    (sticker) => {
+      const path = stickerPath(sticker);
+      const lastmod = sticker.createdAt.toISOString().slice(0, 10);
+      return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n    <lastmod>${lastmod}</lastmod>\n${alternates(origin, path)}  </url>\n`;
+    },
+    skipped,
+  );
+  return `${HEAD}${URLSET_OPEN}${entries}</urlset>\n`;
 }
 
 /** A pack's page path: /pack/{packId}/{slug}, or without the slug when the name has none. */
@@ -71,22 +100,36 @@ export function packPath(pack: { packId: string; name: string }): string {
 }
 
 /** Public pack pages at their English URL, with alternates in all 14 languages. */
-export function packsSitemapXml(origin: string, list: { packId: string; name: string; updatedAt: Date }[]): string {
-  const entries = list.map((pack) => {
-    const path = packPath(pack);
-    const lastmod = pack.updatedAt.toISOString().slice(0, 10);
-    return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n    <lastmod>${lastmod}</lastmod>\n${alternates(origin, path)}  </url>\n`;
-  });
-  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
+export function packsSitemapXml(
+  origin: string,
+  list: { packId: string; name: string; updatedAt: Date }[],
+  skipped: SkippedItem,
+): string {
+  const entries = entriesOf(
+    list,
+    (pack) => pack.packId,
+    (pack) => {
+      const path = packPath(pack);
+      const lastmod = pack.updatedAt.toISOString().slice(0, 10);
+      return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n    <lastmod>${lastmod}</lastmod>\n${alternates(origin, path)}  </url>\n`;
+    },
+    skipped,
+  );
+  return `${HEAD}${URLSET_OPEN}${entries}</urlset>\n`;
 }
 
 /** The subject tags' pages (decision 0030), each with its 14 language alternates. */
-export function tagsSitemapXml(origin: string, slugs: string[]): string {
-  const entries = slugs.map((slug) => {
-    const path = `/tag/${slug}`;
-    return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n${alternates(origin, path)}  </url>\n`;
-  });
-  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
+export function tagsSitemapXml(origin: string, slugs: string[], skipped: SkippedItem): string {
+  const entries = entriesOf(
+    slugs,
+    (slug) => slug,
+    (slug) => {
+      const path = `/tag/${encodeURIComponent(slug)}`;
+      return `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n${alternates(origin, path)}  </url>\n`;
+    },
+    skipped,
+  );
+  return `${HEAD}${URLSET_OPEN}${entries}</urlset>\n`;
 }
 
 export function robotsTxt(origin: string): string {
