@@ -8,10 +8,19 @@ export const REPORT_REASONS = ["sexual", "violence", "hate", "harassment", "spam
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /**
- * Open reports from distinct users that hide a sticker pending review (decision 0031): one report is an
- * opinion, and two can be a pair of friends; three strangers agreeing is rare for a fine sticker.
+ * Open reports from distinct people that hide a sticker pending review (decisions 0031, 0033): one
+ * report is an opinion, and two can be a pair of friends; three strangers agreeing is rare for a fine
+ * sticker. People, not accounts: distinct mailboxes, never the owner's, only accounts with standing.
  */
 export const REPORT_HIDE_THRESHOLD = 3;
+
+/**
+ * Standing (decision 0033): an account's reports and favourites count toward hiding a sticker and
+ * explore's rule only once the account is at least this many hours old and has made at least
+ * STANDING_MIN_STICKERS stickers. Without standing they are still recorded and shown to staff.
+ */
+export const STANDING_MIN_ACCOUNT_HOURS = 24;
+export const STANDING_MIN_STICKERS = 1;
 
 /** The optional note of a report, in characters. */
 export const REPORT_NOTE_MAX_LENGTH = 500;
@@ -20,8 +29,9 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 export const MODERATION_NOTE_MAX_LENGTH = 500;
 
 /**
- * Explore's rule (decision 0031): a public, not hidden sticker favourited by at least this many users
- * (not its owner) within EXPLORE_RULE_WINDOW_DAYS joins explore when the favourite that reaches it is added.
+ * Explore's rule (decisions 0031, 0033): a public, not hidden sticker favourited by at least this many
+ * people (distinct mailboxes with standing, never the owner's) within EXPLORE_RULE_WINDOW_DAYS joins
+ * explore when the favourite that reaches it is added.
  */
 export const EXPLORE_RULE_FAVORITES = 3;
 export const EXPLORE_RULE_WINDOW_DAYS = 7;

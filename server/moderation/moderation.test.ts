@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPLORE_RULE_FAVORITES, REPORT_HIDE_THRESHOLD } from "#common/moderation.ts";
 import { engineName } from "#tests/support/engine.ts";
-import { callApi, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { callApi, insertStickers, signInStandingUser, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { allCalls } from "../calls.ts";
 import { moderationActions, reports, sessions, stickers, stickerTags, users } from "../db/schema.ts";
@@ -31,7 +31,7 @@ beforeAll(async () => {
   admin = await signInTestUser(t, "admin@example.com");
   plain = await signInTestUser(t, "plain@example.com");
   reporters = [];
-  for (let i = 0; i < REPORT_HIDE_THRESHOLD + 2; i += 1) reporters.push(await signInTestUser(t, `reporter${i}@example.com`));
+  for (let i = 0; i < REPORT_HIDE_THRESHOLD + 2; i += 1) reporters.push(await signInStandingUser(t, `reporter${i}@example.com`));
   // Roles come from the script's function, as `npm run grant-role` gives them.
   expect(await grantRole(t.app.database.db, { email: "MOD@example.com", role: "moderator" })).toBe(moderator.userId);
   expect(await grantRole(t.app.database.db, { email: "admin@example.com", role: "admin" })).toBe(admin.userId);
@@ -47,6 +47,12 @@ const post = (path: string, body: Record<string, unknown>, session?: TestSession
 async function newUser(): Promise<TestSession> {
   emailSeq += 1;
   return signInTestUser(t, `user${emailSeq}@example.com`);
+}
+
+/** A user whose reports and favourites count toward moderation (decision 0033). */
+async function newPerson(): Promise<TestSession> {
+  emailSeq += 1;
+  return signInStandingUser(t, `person${emailSeq}@example.com`);
 }
 
 async function ownSticker(session: TestSession = owner): Promise<string> {
@@ -335,12 +341,12 @@ describe(`explore (${engineName})`, () => {
     expect((await post("/api/admin/pick", { stickerInstId: secret!.stickerInstId }, moderator)).body.status).toBe("NOT_FOUND");
   });
 
-  it(`a sticker favourited by ${EXPLORE_RULE_FAVORITES} other users joins explore; the owner's own favourite does not count; seeded explore stays`, async () => {
+  it(`a sticker favourited by ${EXPLORE_RULE_FAVORITES} other people joins explore; the owner's own favourite does not count; seeded explore stays`, async () => {
     const seeded = await exploreIds();
     const sticker = await ownSticker();
     await post("/api/favorite", { stickerInstId: sticker }, owner);
     const fans = [];
-    for (let i = 0; i < EXPLORE_RULE_FAVORITES; i += 1) fans.push(await newUser());
+    for (let i = 0; i < EXPLORE_RULE_FAVORITES; i += 1) fans.push(await newPerson());
     for (const fan of fans.slice(0, -1)) await post("/api/favorite", { stickerInstId: sticker }, fan);
     expect(await exploreIds()).not.toContain(sticker);
     await post("/api/favorite", { stickerInstId: sticker }, fans.at(-1));
@@ -354,7 +360,7 @@ describe(`explore (${engineName})`, () => {
     await post("/api/admin/pick", { stickerInstId: sticker }, moderator);
     await post("/api/admin/unpick", { stickerInstId: sticker }, moderator);
     for (let i = 0; i < EXPLORE_RULE_FAVORITES + 1; i += 1)
-      await post("/api/favorite", { stickerInstId: sticker }, await newUser());
+      await post("/api/favorite", { stickerInstId: sticker }, await newPerson());
     expect(await exploreIds()).not.toContain(sticker);
   });
 
