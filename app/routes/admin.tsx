@@ -14,16 +14,16 @@ import type { Route } from "./+types/admin";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { app } = context.get(pageContext);
-  await staffOfPage(app, request);
+  const staff = await staffOfPage(app, request);
   if (params.section !== undefined && params.section !== "log") throw new Response("Not Found", { status: 404 });
   const page = Math.max(1, Math.min(100_000, Number(new URL(request.url).searchParams.get("page")) || 1));
   const db = app.database.db;
   if (params.section === "log") {
-    return { section: "log" as const, page, log: await pageModerationActions(db, { page, size: LOG_PAGE_SIZE }) };
+    return { section: "log" as const, page, log: await pageModerationActions(db, staff, { page, size: LOG_PAGE_SIZE }) };
   }
   const [queue, banned] = await Promise.all([
-    pageModerationQueue(db, { page, size: QUEUE_PAGE_SIZE }),
-    listBannedUsers(db, { limit: 100 }),
+    pageModerationQueue(db, staff, { page, size: QUEUE_PAGE_SIZE }),
+    listBannedUsers(db, staff, { limit: 100 }),
   ]);
   return { section: "queue" as const, page, queue, banned };
 }

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { ModerationAction, ModerationLogEntry } from "#common/moderation.ts";
 import type { Db } from "../db/client.ts";
 import { moderationActions, stickers, users } from "../db/schema.ts";
-import type { DbOrTx } from "./staff.ts";
+import { type DbOrTx, emailForStaff, type Staff } from "./staff.ts";
 
 /** One line of the audit log, inside the transaction of the action it records (decision 0031). */
 export async function logModerationAction(
@@ -19,9 +19,10 @@ export async function logModerationAction(
   });
 }
 
-/** The audit log, newest first (the desk's log page and `GET /api/admin/actions`). */
+/** The audit log, newest first (the desk's log page and `GET /api/admin/actions`); addresses as `emailForStaff`. */
 export async function pageModerationActions(
   db: Db,
+  viewer: Pick<Staff, "role">,
   o: { page: number; size: number },
 ): Promise<{ list: ModerationLogEntry[]; total: number }> {
   const actor = alias(users, "actor");
@@ -52,9 +53,10 @@ export async function pageModerationActions(
     list: rows.map((row) => ({
       id: row.id,
       action: row.action,
-      actor: { userId: row.actorId, email: row.actorEmail ?? "" },
+      actor: { userId: row.actorId, email: emailForStaff(viewer, row.actorEmail ?? "") },
       stickerInstId: row.stickerInstId ?? null,
-      target: row.targetUserId === null ? null : { userId: row.targetUserId, email: row.targetEmail ?? "" },
+      target:
+        row.targetUserId === null ? null : { userId: row.targetUserId, email: emailForStaff(viewer, row.targetEmail ?? "") },
       note: row.note,
       createdAt: row.createdAt.toISOString(),
     })),

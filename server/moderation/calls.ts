@@ -80,42 +80,40 @@ export function adminCalls(app: AppContext) {
   const queue = defineCall({
     method: "GET",
     path: "/api/admin/queue",
-    summary: "Staff: stickers with open reports, oldest first report first, with reasons counted and notes.",
+    summary:
+      "Staff: stickers with open reports (private ones too), oldest first report first, with reasons counted and notes. Owners' e-mail addresses are masked (d***@example.com) unless the caller is an admin.",
     tag: "admin",
     access: "user",
     input: z.object(pageInput),
     output: z.object({ list: z.array(queueItem), total: z.number() }),
     async handle({ input, viewer }) {
-      await staffOf(viewer);
-      return pageModerationQueue(db, input);
+      return pageModerationQueue(db, await staffOf(viewer), input);
     },
   });
 
   const actions = defineCall({
     method: "GET",
     path: "/api/admin/actions",
-    summary: "Staff: the audit log of moderation actions, newest first.",
+    summary: "Staff: the audit log of moderation actions, newest first; e-mail addresses masked unless the caller is an admin.",
     tag: "admin",
     access: "user",
     input: z.object(pageInput),
     output: z.object({ list: z.array(logEntry), total: z.number() }),
     async handle({ input, viewer }) {
-      await staffOf(viewer);
-      return pageModerationActions(db, input);
+      return pageModerationActions(db, await staffOf(viewer), input);
     },
   });
 
   const banned = defineCall({
     method: "GET",
     path: "/api/admin/banned",
-    summary: "Staff: banned users, the most recent first (at most 100).",
+    summary: "Staff: banned users, the most recent first (at most 100); e-mail addresses masked unless the caller is an admin.",
     tag: "admin",
     access: "user",
     input: z.object({}),
     output: z.array(z.object({ userId: z.number(), email: z.string(), bannedAt: z.string() })),
     async handle({ viewer }) {
-      await staffOf(viewer);
-      return listBannedUsers(db, { limit: 100 });
+      return listBannedUsers(db, await staffOf(viewer), { limit: 100 });
     },
   });
 

@@ -231,7 +231,8 @@ describe(`the desk's hide and restore (${engineName})`, () => {
     expect(item).toMatchObject({
       reasons: [{ reason: "spam", count: 2 }],
       notes: [{ reason: "spam", note: "buy now" }],
-      owner: { userId: owner.userId, email: "owner@example.com", banned: false },
+      // A moderator reads the owner's address masked (decision 0033).
+      owner: { userId: owner.userId, email: "o***@example.com", banned: false },
       hiddenReason: null,
     });
     expect((await post("/api/admin/hide", { stickerInstId: first, note: "spam" }, moderator)).body.status).toBe(200);

@@ -4,11 +4,14 @@ import type { Language } from "#common/languages.ts";
 import type { StickerDetail } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, stickers, styles } from "../db/schema.ts";
+import { staffMaySeeSticker } from "../moderation/staff-view.ts";
 import { stickerItemColumns, tagsOfStickers, toStickerListItem } from "./sticker-items.ts";
 
 /**
  * One sticker for its detail page (spec §7 GET /api/sticker/get). A private sticker is seen only by
- * its owner, and so is one hidden by moderation (decision 0031); anyone else gets NO_PERMISSION, which the page turns into /notAvailable (spec §6, §8).
+ * its owner, and so is one hidden by moderation (decision 0031) — and by staff when moderation concerns
+ * it (reported or hidden, decision 0033: they open it from the desk); anyone else gets NO_PERMISSION,
+ * which the page turns into /notAvailable (spec §6, §8).
  */
 export async function getSticker(
   db: Db,
@@ -31,8 +34,11 @@ export async function getSticker(
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
   const mine = o.viewerId !== null && row.ownerId === o.viewerId;
-  // Hidden by moderation reads as private to everyone but the owner (decision 0031): /notAvailable.
-  if ((row.visibility !== "public" || row.hiddenAt !== null) && !mine) throw new AppError("NO_PERMISSION");
+  // Hidden by moderation reads as private to everyone but the owner (decision 0031): /notAvailable;
+  // staff still see what they moderate (decision 0033).
+  const shown = row.visibility === "public" && row.hiddenAt === null;
+  const staffView = !shown && !mine && o.viewerId !== null && (await staffMaySeeSticker(db, o.viewerId, row.id));
+  if (!shown && !mine && !staffView) throw new AppError("NO_PERMISSION");
   const tags = await tagsOfStickers(db, [row.id]);
   return {
     ...toStickerListItem(row, tags.get(row.id) ?? []),
@@ -45,5 +51,6 @@ export async function getSticker(
     locale: row.locale,
     // Only the owner learns that moderation hid it (the page shows them a notice).
     hidden: mine && row.hiddenAt !== null,
+    staffView,
   };
 }

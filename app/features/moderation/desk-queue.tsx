@@ -86,7 +86,12 @@ export function DeskQueue({
                     ) : null}
                   </dl>
                   <p className="font-medium text-sm">
-                    {item.hiddenReason ? t(`admin.hiddenBy.${item.hiddenReason}`) : t("admin.shown")}
+                    {item.hiddenReason
+                      ? t(`admin.hiddenBy.${item.hiddenReason}`)
+                      : item.visibility === "private"
+                        ? t("admin.madePrivate")
+                        : t("admin.shown")}
+                    {item.hiddenReason && item.visibility === "private" ? ` · ${t("admin.madePrivate")}` : ""}
                     {item.inExplore ? ` · ${t("admin.inExplore")}` : ""}
                   </p>
                   <form
