@@ -1,5 +1,5 @@
 /**
- * Reports, the moderation desk and explore's rule (issue 16, decision 0031): the numbers both the page
+ * Reports, the moderation desk and explore's rule (decisions 0031, 0033): the numbers both the page
  * and the server use.
  */
 
@@ -41,7 +41,17 @@ export const STAFF_ROLES = ["admin", "moderator"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What the audit log records. */
-export const MODERATION_ACTIONS = ["hide", "restore", "ban", "unban", "pick", "unpick", "hiddenByReports"] as const;
+export const MODERATION_ACTIONS = [
+  "hide",
+  "restore",
+  "ban",
+  "unban",
+  "pick",
+  "unpick",
+  "hiddenByReports",
+  "hidePack",
+  "restorePack",
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** One sticker in the desk's queue (`GET /api/admin/queue`). */
@@ -54,6 +64,19 @@ export interface QueueItem {
   hiddenReason: "reports" | "moderator" | "ban" | null;
   inExplore: boolean;
   owner: { userId: number; email: string; role: StaffRole | null; banned: boolean } | null;
+  firstReportAt: string;
+  reasons: { reason: ReportReason; count: number }[];
+  notes: { reason: ReportReason; note: string; createdAt: string }[];
+}
+
+/** One pack in the desk's pack queue (`GET /api/admin/packQueue`, decision 0033). */
+export interface PackQueueItem {
+  packId: string;
+  name: string;
+  visibility: "public" | "private";
+  /** True while a moderator keeps it out of the gallery. */
+  hidden: boolean;
+  owner: { userId: number; email: string; role: StaffRole | null; banned: boolean };
   firstReportAt: string;
   reasons: { reason: ReportReason; count: number }[];
   notes: { reason: ReportReason; note: string; createdAt: string }[];
@@ -72,6 +95,8 @@ export interface ModerationLogEntry {
   action: string;
   actor: { userId: number; email: string };
   stickerInstId: string | null;
+  /** The pack of hidePack / restorePack. */
+  packId: string | null;
   target: { userId: number; email: string } | null;
   note: string;
   createdAt: string;

@@ -387,9 +387,12 @@ describe(`every /api/admin call refuses everyone but staff (${engineName})`, () 
         "/api/admin/ban",
         "/api/admin/banned",
         "/api/admin/hide",
+        "/api/admin/hidePack",
+        "/api/admin/packQueue",
         "/api/admin/pick",
         "/api/admin/queue",
         "/api/admin/restore",
+        "/api/admin/restorePack",
         "/api/admin/unban",
         "/api/admin/unpick",
       ].sort(),
@@ -404,13 +407,23 @@ describe(`every /api/admin call refuses everyone but staff (${engineName})`, () 
     await grantRole(db(), { email: row!.email!, role: "moderator" });
     await db().update(users).set({ bannedAt: new Date() }).where(eq(users.id, bannedStaff.userId));
     const before = (await db().select().from(moderationActions)).length;
+    const pack = await post("/api/pack/create", { name: "Desk pack", visibility: "public", stickerInstIds: [target] }, owner);
     const inputs: Record<string, Record<string, unknown>> = {
       GET: {},
       sticker: { stickerInstId: target },
+      pack: { packId: pack.body.data.packId },
       user: { userId: victim.userId },
     };
+    const inputOf = (call: { method: string; path: string }) =>
+      call.method === "GET"
+        ? inputs.GET!
+        : call.path.endsWith("ban")
+          ? inputs.user!
+          : call.path.endsWith("Pack")
+            ? inputs.pack!
+            : inputs.sticker!;
     for (const call of adminPaths()) {
-      const input = call.method === "GET" ? inputs.GET! : call.path.endsWith("ban") ? inputs.user! : inputs.sticker!;
+      const input = inputOf(call);
       const send = (session?: TestSession) =>
         call.method === "GET" ? get(call.path, input as Record<string, string>, session) : post(call.path, input, session);
       const visitor = await send();
@@ -422,7 +435,7 @@ describe(`every /api/admin call refuses everyone but staff (${engineName})`, () 
       const staff = await send(moderator);
       expect([call.path, staff.body.status]).toEqual([call.path, 200]);
     }
-    // Only the moderator's own calls were logged (hide, restore, pick, unpick, ban, unban: 6).
-    expect((await db().select().from(moderationActions)).length).toBe(before + 6);
+    // Only the moderator's own calls were logged (hide, restore, pick, unpick, ban, unban, hidePack, restorePack: 8).
+    expect((await db().select().from(moderationActions)).length).toBe(before + 8);
   });
 });

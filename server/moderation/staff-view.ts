@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { stickers } from "../db/schema.ts";
+import { packReports, stickers } from "../db/schema.ts";
 import { type DbOrTx, staffRoleOf } from "./staff.ts";
 
 /**
@@ -29,4 +29,17 @@ export async function pictureConcernsModeration(db: Db, picId: string): Promise<
     .where(and(eq(stickers.picId, picId), concernsModeration))
     .limit(1);
   return row !== undefined;
+}
+
+/** Whether this viewer is staff and the pack is one moderation concerns: hidden by a moderator, or reported. */
+export async function staffMaySeePack(
+  db: DbOrTx,
+  viewerId: number,
+  pack: { id: number; hiddenAt: Date | null },
+): Promise<boolean> {
+  if (pack.hiddenAt === null) {
+    const [reported] = await db.select({ id: packReports.id }).from(packReports).where(eq(packReports.packId, pack.id)).limit(1);
+    if (!reported) return false;
+  }
+  return (await staffRoleOf(db, viewerId)) !== null;
 }

@@ -7,7 +7,7 @@ import ar from "#common/i18n/locales/ar.json" with { type: "json" };
 import en from "#common/i18n/locales/en.json" with { type: "json" };
 import zh from "#common/i18n/locales/zh.json" with { type: "json" };
 import * as schema from "#server/db/schema.ts";
-import { moderationActions, reports, stickers, stickerTags, users } from "#server/db/schema.ts";
+import { moderationActions, packReports, packStickers, packs, reports, stickers, stickerTags, users } from "#server/db/schema.ts";
 import { grantRole } from "#server/moderation/grant-role.ts";
 import { maskEmail } from "#server/moderation/staff.ts";
 import { createPostgresDatabase } from "../support/postgres-database.ts";
@@ -328,4 +328,64 @@ test("staff open what they moderate from the desk: a reported sticker its owner 
       .toBeGreaterThan(0);
     await shot(page, `staff-view-${sticker.stickerInstId}`, info.project.name);
   }
+});
+
+test("a pack page's Report button files a pack report once; the desk lists it under reported packs and a moderator hides the pack, which then opens for staff only", async ({
+  page,
+  browser,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "the pack page's layout is unchanged; one run proves the flow");
+  test.slow();
+  const [sticker] = await galleryStickers();
+  const ownerEmail = uniqueEmail("packer");
+  const [owner] = await db().insert(users).values({ email: ownerEmail, nick: "Packer" }).returning({ id: users.id });
+  const packId = `e2epack${Date.now().toString(36)}`;
+  const [pack] = await db()
+    .insert(packs)
+    .values({ packId, ownerId: owner!.id, name: "Followers for sale", visibility: "public" })
+    .returning({ id: packs.id });
+  await db()
+    .insert(packStickers)
+    .values({ packId: pack!.id, stickerId: sticker!.id, position: 0, emoji: ["🤑"] });
+
+  const email = uniqueEmail("packrep");
+  await page.goto(`${origin}/pack/${packId}`);
+  await signInByLink(page, email);
+  await page.getByRole("button", { name: en.report.button, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: en.report.packTitle });
+  await dialog.getByRole("radio", { name: en.report.reason.spam }).check();
+  await dialog.getByLabel(en.report.noteLabel).fill("sells fake followers");
+  const sent = page.waitForResponse((response) => response.url().endsWith("/api/pack/report"));
+  await dialog.getByRole("button", { name: en.report.submit }).click();
+  expect((await (await sent).json()).status).toBe(200);
+  await expect(page.getByText(en.report.sent)).toBeVisible();
+  await page.getByRole("button", { name: en.report.button, exact: true }).click();
+  const again = page.getByRole("dialog", { name: en.report.packTitle });
+  await again.getByRole("radio", { name: en.report.reason.other }).check();
+  await again.getByRole("button", { name: en.report.submit }).click();
+  await expect(again.getByText(en.report.packAlready)).toBeVisible();
+  await shot(page, "pack-report-already", info.project.name);
+  const stored = await db().select().from(packReports).where(eq(packReports.packId, pack!.id));
+  expect(stored.map((row) => [row.reason, row.note])).toEqual([["spam", "sells fake followers"]]);
+
+  await grantRole(db(), { email, role: "moderator" });
+  await page.goto(`${origin}/admin`);
+  const reported = page.getByRole("region", { name: en.admin.packQueue });
+  const item = reported.getByRole("article", { name: "Followers for sale" });
+  await expect(item.getByText("sells fake followers")).toBeVisible();
+  await expect(item.getByText(maskEmail(ownerEmail))).toBeVisible();
+  await shot(page, "desk-packs", info.project.name);
+  await item.getByRole("button", { name: en.admin.hidePack }).click();
+  await expect(item).toBeHidden();
+  await expect
+    .poll(async () => (await db().select({ hiddenAt: packs.hiddenAt }).from(packs).where(eq(packs.id, pack!.id)))[0]?.hiddenAt)
+    .not.toBeNull();
+
+  // Staff still open it, with their notice; a visitor gets the 404 page.
+  await page.goto(`${origin}/pack/${packId}`);
+  await expect(page.getByRole("note").filter({ hasText: en.report.packStaffNotice })).toBeVisible();
+  const visitor = await browser.newContext();
+  const answer = await (await visitor.newPage()).goto(`${origin}/pack/${packId}`);
+  expect(answer?.status()).toBe(404);
+  await visitor.close();
 });
