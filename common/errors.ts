@@ -75,10 +75,12 @@ export const ERRORS = {
   MOODS_INVALID: { http: 400, key: "errors.moodsInvalid" },
   /** A file sent as a picture (image type or name) whose bytes are no picture at all (issue 18). */
   UPLOAD_NOT_AN_IMAGE: { http: 422, key: "errors.uploadNotAnImage" },
-  /** The caller already reported this sticker: one report per user per sticker (issue 16). */
+  /** The caller already reported this sticker or pack: one report per user of each (decisions 0031, 0035). */
   ALREADY_REPORTED: { http: 409, key: "errors.alreadyReported" },
   /** A user cannot report their own sticker. */
   OWN_STICKER_REPORT: { http: 409, key: "errors.ownStickerReport" },
+  /** A user cannot report their own pack (decision 0035). */
+  OWN_PACK_REPORT: { http: 409, key: "errors.ownPackReport" },
   /** A banned account: no sign-in, no new tasks (decision 0031). */
   ACCOUNT_BANNED: { http: 403, key: "errors.accountBanned" },
   /** A search needs at least one letter or digit (issue 16, decision 0030). */

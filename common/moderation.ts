@@ -1,5 +1,5 @@
 /**
- * Reports, the moderation desk and explore's rule (issue 16, decision 0031): the numbers both the page
+ * Reports, the moderation desk and explore's rule (decisions 0031, 0035): the numbers both the page
  * and the server use.
  */
 
@@ -8,10 +8,19 @@ export const REPORT_REASONS = ["sexual", "violence", "hate", "harassment", "spam
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /**
- * Open reports from distinct users that hide a sticker pending review (decision 0031): one report is an
- * opinion, and two can be a pair of friends; three strangers agreeing is rare for a fine sticker.
+ * Open reports from distinct people that hide a sticker pending review (decisions 0031, 0035): one
+ * report is an opinion, and two can be a pair of friends; three strangers agreeing is rare for a fine
+ * sticker. People, not accounts: distinct mailboxes, never the owner's, only accounts with standing.
  */
 export const REPORT_HIDE_THRESHOLD = 3;
+
+/**
+ * Standing (decision 0035): an account's reports and favourites count toward hiding a sticker and
+ * explore's rule only once the account is at least this many hours old and has made at least
+ * STANDING_MIN_STICKERS stickers. Without standing they are still recorded and shown to staff.
+ */
+export const STANDING_MIN_ACCOUNT_HOURS = 24;
+export const STANDING_MIN_STICKERS = 1;
 
 /** The optional note of a report, in characters. */
 export const REPORT_NOTE_MAX_LENGTH = 500;
@@ -20,8 +29,9 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 export const MODERATION_NOTE_MAX_LENGTH = 500;
 
 /**
- * Explore's rule (decision 0031): a public, not hidden sticker favourited by at least this many users
- * (not its owner) within EXPLORE_RULE_WINDOW_DAYS joins explore when the favourite that reaches it is added.
+ * Explore's rule (decisions 0031, 0035): a public, not hidden sticker favourited by at least this many
+ * people (distinct mailboxes with standing, never the owner's) within EXPLORE_RULE_WINDOW_DAYS joins
+ * explore when the favourite that reaches it is added.
  */
 export const EXPLORE_RULE_FAVORITES = 3;
 export const EXPLORE_RULE_WINDOW_DAYS = 7;
@@ -31,7 +41,17 @@ export const STAFF_ROLES = ["admin", "moderator"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What the audit log records. */
-export const MODERATION_ACTIONS = ["hide", "restore", "ban", "unban", "pick", "unpick", "hiddenByReports"] as const;
+export const MODERATION_ACTIONS = [
+  "hide",
+  "restore",
+  "ban",
+  "unban",
+  "pick",
+  "unpick",
+  "hiddenByReports",
+  "hidePack",
+  "restorePack",
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** One sticker in the desk's queue (`GET /api/admin/queue`). */
@@ -44,6 +64,19 @@ export interface QueueItem {
   hiddenReason: "reports" | "moderator" | "ban" | null;
   inExplore: boolean;
   owner: { userId: number; email: string; role: StaffRole | null; banned: boolean } | null;
+  firstReportAt: string;
+  reasons: { reason: ReportReason; count: number }[];
+  notes: { reason: ReportReason; note: string; createdAt: string }[];
+}
+
+/** One pack in the desk's pack queue (`GET /api/admin/packQueue`, decision 0035). */
+export interface PackQueueItem {
+  packId: string;
+  name: string;
+  visibility: "public" | "private";
+  /** True while a moderator keeps it out of the gallery. */
+  hidden: boolean;
+  owner: { userId: number; email: string; role: StaffRole | null; banned: boolean };
   firstReportAt: string;
   reasons: { reason: ReportReason; count: number }[];
   notes: { reason: ReportReason; note: string; createdAt: string }[];
@@ -62,6 +95,8 @@ export interface ModerationLogEntry {
   action: string;
   actor: { userId: number; email: string };
   stickerInstId: string | null;
+  /** The pack of hidePack / restorePack. */
+  packId: string | null;
   target: { userId: number; email: string } | null;
   note: string;
   createdAt: string;

@@ -68,6 +68,10 @@ export interface PackDetail extends PackSummary {
   owner: { name: string };
   /** Tasks of a pack being made in one go that are not finished yet (owner only; else empty). */
   pendingTaskIds: number[];
+  /** True when a moderator hid it (only ever for its owner, who sees a notice; decision 0035). */
+  hidden: boolean;
+  /** True when staff see a pack others cannot (private, hidden, or its owner banned) because it was reported or hidden. */
+  staffView: boolean;
 }
 
 export interface PackPage {

@@ -34,6 +34,8 @@ export interface StickerDetail extends StickerListItem {
   locale: string;
   /** True when moderation hid it (only ever for its owner, who sees a notice; decision 0031). */
   hidden: boolean;
+  /** True when staff see a sticker others cannot (private or hidden) because moderation concerns it (decision 0035). */
+  staffView: boolean;
 }
 
 export interface PromptItem {

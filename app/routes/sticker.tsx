@@ -15,8 +15,9 @@ import type { Route } from "./+types/sticker";
 /**
  * /sticker/{instId}/{name?} (spec §2, §8): a sticker this viewer may not see — someone else's private
  * or hidden one, or an id that does not exist, alike, so the page says nothing about whether it exists
- * (decision 0033) — goes to /notAvailable (a 404); else /error/500
- * with the failed request's id. The owner also sees a private sticker; a signed-in viewer gets their heart's state.
+ * (decision 0033) — goes to /notAvailable (a 404); else /error/500 with the failed request's id. The
+ * owner also sees a private sticker, and staff one that was reported or hidden (decision 0035); a
+ * signed-in viewer gets their heart's state.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { app, requestId } = context.get(pageContext);
@@ -79,6 +80,14 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
               {t("report.hiddenNotice")}
             </p>
           ) : null}
+          {sticker.staffView ? (
+            <p role="note" className="rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+              {t("report.staffNotice")}{" "}
+              <Link to={to("/admin")} className="font-medium underline underline-offset-2">
+                {t("admin.title")}
+              </Link>
+            </p>
+          ) : null}
           <dl className="space-y-4">
             <div>
               <dt className="font-medium text-sm text-stone-500">{t("sticker.prompt")}</dt>
@@ -118,7 +127,8 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           </dl>
-          <StickerActions sticker={sticker} favorited={favorited} />
+          {/* Staff judge a sticker others cannot see on the desk; its public actions would be refused. */}
+          {sticker.staffView ? null : <StickerActions sticker={sticker} favorited={favorited} />}
           {sticker.mine ? (
             <VisibilitySwitch key={sticker.stickerInstId} stickerInstId={sticker.stickerInstId} initial={sticker.visibility} />
           ) : null}

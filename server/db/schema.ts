@@ -374,6 +374,8 @@ export const packs = pgTable(
     coverStickerId: bigint("cover_sticker_id", { mode: "number" }).references(() => stickers.id, { onDelete: "set null" }),
     /** The interface language it was made in (instructions and captions follow the viewer's). */
     locale: text("locale").notNull().default("en"),
+    /** When a moderator hid it (decision 0035): out of the gallery for everyone but its owner and staff. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -430,6 +432,28 @@ export const reports = pgTable(
   ],
 );
 
+/** One user's report of one pack (one per user per pack), until a moderator resolves it (decision 0035). */
+export const packReports = pgTable(
+  "pack_reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    packId: bigint("pack_id", { mode: "number" })
+      .notNull()
+      .references(() => packs.id, { onDelete: "cascade" }),
+    reporterId: userRef("reporter_id").notNull(),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: created(),
+    /** Set when a moderator decided (hid or restored the pack, banned its owner or the reporter). */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: userRef("resolved_by"),
+  },
+  (t) => [
+    uniqueIndex("pack_reports_pack_reporter_key").on(t.packId, t.reporterId),
+    index("pack_reports_open_idx").on(t.packId).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
 /** The moderation desk's audit log: every action, who took it, on what, and when. Never updated or deleted. */
 export const moderationActions = pgTable(
   "moderation_actions",
@@ -439,6 +463,8 @@ export const moderationActions = pgTable(
     /** e.g. hide, restore, ban, unban, pick, unpick. */
     action: text("action").notNull(),
     stickerId: bigint("sticker_id", { mode: "number" }).references(() => stickers.id, { onDelete: "set null" }),
+    /** The pack of hidePack / restorePack (decision 0035). */
+    packId: bigint("pack_id", { mode: "number" }).references((): AnyPgColumn => packs.id, { onDelete: "set null" }),
     targetUserId: userRef("target_user_id"),
     note: text("note").notNull().default(""),
     createdAt: created(),

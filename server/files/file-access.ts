@@ -6,7 +6,7 @@
  * database on every request, so a sticker made private, or hidden by moderation (decision 0031), stops
  * being served at once.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { AVATAR_KEY, avatarPathOf } from "../accounts/google/copy-google-avatar.ts";
 import type { AppContext } from "../context.ts";
@@ -16,6 +16,7 @@ import { sessionTokenOf } from "../http/api.ts";
 import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
 import { staffRoleOf } from "../moderation/staff.ts";
+import { pictureConcernsModeration } from "../moderation/staff-view.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
 import { shownToEveryone } from "../stickers/shown-stickers.ts";
 
@@ -98,18 +99,9 @@ export async function pictureAccess(
   const viewerId = await viewerIdOf(app, c);
   if (viewerId === null) return null;
   if (await pictureIsOwnedBy(db, picId, viewerId)) return "owner";
-  // The moderation desk shows staff the pictures of the public stickers it hid (decision 0031).
-  return (await pictureIsHiddenFromPublic(db, picId)) && (await staffRoleOf(db, viewerId)) !== null ? "owner" : null;
-}
-
-/** Whether a public sticker hidden by moderation uses the picture. */
-async function pictureIsHiddenFromPublic(db: Db, picId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: stickers.id })
-    .from(stickers)
-    .where(and(eq(stickers.picId, picId), eq(stickers.visibility, "public"), isNotNull(stickers.hiddenAt)))
-    .limit(1);
-  return row !== undefined;
+  // Staff see the pictures of the stickers moderation concerns: hidden or reported, made private by
+  // their owner since included (decisions 0031, 0035).
+  return (await pictureConcernsModeration(db, picId)) && (await staffRoleOf(db, viewerId)) !== null ? "owner" : null;
 }
 
 /** Access to a stored file by its key, as `/files/:key` serves it. */

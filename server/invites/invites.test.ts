@@ -9,6 +9,7 @@ import { findOrCreateGoogleUser } from "../accounts/google/google-user.ts";
 import { mailboxOf } from "../accounts/mailbox.ts";
 import { invites, pointsLedger, tasks, users } from "../db/schema.ts";
 import { createOfflineProvider, type GenerationProvider } from "../generation/index.ts";
+import { changePoints } from "../points/change-points.ts";
 import { runTaskAttempt } from "../tasks/run-task.ts";
 import { INVITE_CODE_PATTERN } from "./invite-code.ts";
 import { payInviteRewards } from "./pay-invite-rewards.ts";
@@ -65,6 +66,16 @@ async function makeSticker(session: TestSession, provider: GenerationProvider = 
   const taskId: number = submit.body.data.taskId;
   await runTaskAttempt(t.app, provider, { taskId, retryCount: 0, retryLimit: 0 });
   return taskId;
+}
+
+/** A point pack bought by an account that started with none (another account of its mailbox had them, decision 0035). */
+async function buyPoints(session: TestSession, points: number): Promise<void> {
+  await changePoints(t.app.database.db, {
+    userId: session.userId,
+    delta: points,
+    reason: "pack",
+    idempotencyKey: `pack:test-${session.userId}`,
+  });
 }
 
 const statusOf = async (taskId: number) =>
@@ -175,6 +186,9 @@ describe(`one mailbox is invited once (${engineName})`, () => {
     expect(new Set([first.userId, ...variants.map((v) => v.userId)]).size).toBe(4); // four accounts, one mailbox
     for (const variant of variants) {
       expect(await inviteOf(variant.userId)).toBeNull();
+      // The mailbox's starting points went to its first account: a variant pays for its sticker.
+      expect(await pointsOf(variant.userId)).toBe(0);
+      await buyPoints(variant, 10);
       await makeSticker(variant);
       expect(await pointsOf(variant.userId)).toBe(9);
     }
@@ -191,6 +205,7 @@ describe(`one mailbox is invited once (${engineName})`, () => {
     const bossAlt = await signInByEmail(t, "boss+alt@example.com", { invCode: host.code });
     for (const user of [samAgain, bossAlt]) {
       expect(await inviteOf(user.userId)).toBeNull();
+      await buyPoints(user, 10);
       await makeSticker(user);
     }
     expect(await pointsOf(host.userId)).toBe(10);

@@ -1,4 +1,5 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { lockMailbox, mailboxHasOtherAccount } from "../accounts/mailbox-accounts.ts";
 import type { Db } from "../db/client.ts";
 import { invites, users } from "../db/schema.ts";
 import { normalizeInviteCode } from "./invite-code.ts";
@@ -27,13 +28,8 @@ export async function recordInvite(
   const [inviter] = await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, code));
   if (!inviter || inviter.id === o.inviteeId) return null;
   // Two sign-ups of one mailbox at once queue here; the later one then sees the earlier account.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite-mailbox:${o.mailbox}`}))`);
-  const [sameMailbox] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.mailbox, o.mailbox), ne(users.id, o.inviteeId)))
-    .limit(1);
-  if (sameMailbox) return null;
+  await lockMailbox(tx, o.mailbox);
+  if (await mailboxHasOtherAccount(tx, o.mailbox, o.inviteeId)) return null;
   const [invite] = await tx
     .insert(invites)
     .values({ inviterId: inviter.id, inviteeId: o.inviteeId, code })

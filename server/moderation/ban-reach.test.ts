@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPLORE_RULE_FAVORITES, REPORT_HIDE_THRESHOLD } from "#common/moderation.ts";
 import { MONTHLY_PLAN_ID } from "#common/plans.ts";
 import { engineName } from "#tests/support/engine.ts";
-import { callApi, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { callApi, giveStanding, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { SandboxProvider } from "../billing/sandbox/sandbox-provider.ts";
 import { subscribe } from "../billing/subscribe.ts";
@@ -48,6 +48,13 @@ async function newUser(): Promise<TestSession> {
   return signInTestUser(t, `ban-user${emailSeq}@example.com`);
 }
 
+/** A user whose reports and favourites count, but for a ban (decision 0035). */
+async function newPerson(): Promise<TestSession> {
+  const person = await newUser();
+  await giveStanding(t, person);
+  return person;
+}
+
 async function publicSticker(owner: TestSession): Promise<string> {
   const [row] = await insertStickers(t, owner.userId, 1);
   await db().insert(stickerTags).values({ stickerId: row!.id, tagId: 1 });
@@ -86,7 +93,7 @@ describe(`nothing of a banned user comes back before the unban (${engineName})`,
     const reported = await publicSticker(rogue);
     const hidden = await publicSticker(rogue);
     const reporters = [];
-    for (let i = 0; i < REPORT_HIDE_THRESHOLD; i += 1) reporters.push(await newUser());
+    for (let i = 0; i < REPORT_HIDE_THRESHOLD; i += 1) reporters.push(await newPerson());
     for (const reporter of reporters) await post("/api/sticker/report", { stickerInstId: reported, reason: "spam" }, reporter);
     expect((await stickerRow(reported)).hiddenReason).toBe("reports");
     expect((await post("/api/admin/hide", { stickerInstId: hidden }, moderator)).body.status).toBe(200);
@@ -109,7 +116,7 @@ describe(`nothing of a banned user comes back before the unban (${engineName})`,
     const rogue = await newUser();
     const reported = await publicSticker(rogue);
     for (let i = 0; i < REPORT_HIDE_THRESHOLD; i += 1)
-      await post("/api/sticker/report", { stickerInstId: reported, reason: "spam" }, await newUser());
+      await post("/api/sticker/report", { stickerInstId: reported, reason: "spam" }, await newPerson());
     expect((await stickerRow(reported)).hiddenReason).toBe("reports");
     expect(await openReportsOn(reported)).toHaveLength(REPORT_HIDE_THRESHOLD);
     expect((await ban(rogue)).body.status).toBe(200);
@@ -173,27 +180,27 @@ describe(`reports and favourites of banned users do not count (${engineName})`, 
 
   it("a banned reporter's report still open does not count toward the threshold", async () => {
     const sticker = await publicSticker(await newUser());
-    const early = await newUser();
+    const early = await newPerson();
     await post("/api/sticker/report", { stickerInstId: sticker, reason: "spam" }, early);
     await markBanned(early);
     const answers = [];
     for (let i = 0; i < REPORT_HIDE_THRESHOLD - 1; i += 1)
-      answers.push((await post("/api/sticker/report", { stickerInstId: sticker, reason: "spam" }, await newUser())).body.data);
+      answers.push((await post("/api/sticker/report", { stickerInstId: sticker, reason: "spam" }, await newPerson())).body.data);
     expect(answers.map((a) => a.hidden)).toEqual(Array(REPORT_HIDE_THRESHOLD - 1).fill(false));
     expect((await stickerRow(sticker)).hiddenAt).toBeNull();
-    const last = await post("/api/sticker/report", { stickerInstId: sticker, reason: "spam" }, await newUser());
+    const last = await post("/api/sticker/report", { stickerInstId: sticker, reason: "spam" }, await newPerson());
     expect(last.body.data.hidden).toBe(true);
   });
 
   it("a banned user's favourite does not count toward explore's rule", async () => {
     const sticker = await publicSticker(await newUser());
-    const early = await newUser();
+    const early = await newPerson();
     expect((await post("/api/favorite", { stickerInstId: sticker }, early)).body.status).toBe(200);
     await markBanned(early);
     for (let i = 0; i < EXPLORE_RULE_FAVORITES - 1; i += 1)
-      expect((await post("/api/favorite", { stickerInstId: sticker }, await newUser())).body.status).toBe(200);
+      expect((await post("/api/favorite", { stickerInstId: sticker }, await newPerson())).body.status).toBe(200);
     expect(await exploreIds()).not.toContain(sticker);
-    await post("/api/favorite", { stickerInstId: sticker }, await newUser());
+    await post("/api/favorite", { stickerInstId: sticker }, await newPerson());
     expect(await exploreIds()).toContain(sticker);
   });
 });

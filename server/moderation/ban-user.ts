@@ -4,7 +4,7 @@ import { FREE_PLAN_ID } from "#common/plans.ts";
 import type { BillingContext } from "../billing/billing-context.ts";
 import { subscribe } from "../billing/subscribe.ts";
 import type { Db } from "../db/client.ts";
-import { reports, sessions, stickers, users } from "../db/schema.ts";
+import { packReports, packs, reports, sessions, stickers, users } from "../db/schema.ts";
 import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
 import { logModerationAction } from "./audit-log.ts";
 import { type DbOrTx, mayActOn, type Staff } from "./staff.ts";
@@ -24,8 +24,8 @@ async function lockTarget(tx: DbOrTx, actor: Staff, userId: number) {
 /**
  * `POST /api/admin/ban` (decision 0031), in one transaction: the user is marked banned, every session
  * of theirs ends (their next call is AUTH_ERROR), each of their stickers still in the gallery is
- * hidden with reason 'ban', and every open report on any of their stickers — and every open report
- * they filed — is resolved; the action is logged and every process drops its cached public pages.
+ * hidden with reason 'ban', and every open report on any of their stickers or packs — and every open
+ * report they filed — is resolved; the action is logged and every process drops its cached public pages.
  * Sign-in and new tasks then answer ACCOUNT_BANNED. Once that has committed, a paid subscription is
  * cancelled at period end (`endSubscriptionOfBanned`).
  */
@@ -49,6 +49,14 @@ export async function banUser(app: BillingContext, actor: Staff, o: { userId: nu
       .update(reports)
       .set({ resolvedAt: now, resolvedBy: actor.userId })
       .where(and(isNull(reports.resolvedAt), or(inArray(reports.stickerId, theirs), eq(reports.reporterId, target.id))));
+    // So do the open reports on their packs and those they filed on others' (decision 0035).
+    const theirPacks = tx.select({ id: packs.id }).from(packs).where(eq(packs.ownerId, target.id));
+    await tx
+      .update(packReports)
+      .set({ resolvedAt: now, resolvedBy: actor.userId })
+      .where(
+        and(isNull(packReports.resolvedAt), or(inArray(packReports.packId, theirPacks), eq(packReports.reporterId, target.id))),
+      );
     await logModerationAction(tx, { actorId: actor.userId, action: "ban", targetUserId: target.id, note: o.note });
     await announcePublicStickersChanged(tx, "everything");
     return true;

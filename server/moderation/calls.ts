@@ -4,17 +4,24 @@ import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
 import { clientAddressOf } from "../http/client-address.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
+import { packIdInput } from "../packs/calls.ts";
 import { createRateLimit } from "../rate-limit.ts";
 import { stickerInstId } from "../stickers/calls.ts";
 import { pageModerationActions } from "./audit-log.ts";
 import { banUser, unbanUser } from "./ban-user.ts";
+import { hidePack, restorePack } from "./hide-pack.ts";
 import { hideSticker, restoreSticker } from "./hide-sticker.ts";
 import { listBannedUsers, pageModerationQueue } from "./moderation-queue.ts";
+import { pagePackQueue } from "./pack-queue.ts";
 import { pickForExplore, unpickFromExplore } from "./pick-for-explore.ts";
+import { reportPack } from "./report-pack.ts";
 import { reportSticker } from "./report-sticker.ts";
 import { requireStaff } from "./staff.ts";
 
-/** Reports per user per hour: enough for an honest user, too few to flood the desk (decision 0031). */
+/**
+ * Reports per user per hour, stickers and packs together: enough for an honest user, too few to flood
+ * the desk (decisions 0031, 0035).
+ */
 export const REPORTS_PER_HOUR = 20;
 
 const queueItem = z.object({
@@ -37,14 +44,30 @@ const logEntry = z.object({
   action: z.string(),
   actor: z.object({ userId: z.number(), email: z.string() }),
   stickerInstId: z.string().nullable(),
+  packId: z.string().nullable(),
   target: z.object({ userId: z.number(), email: z.string() }).nullable(),
   note: z.string(),
   createdAt: z.string(),
 });
+const packQueueItem = z.object({
+  packId: z.string(),
+  name: z.string(),
+  visibility: z.enum(["public", "private"]),
+  hidden: z.boolean(),
+  owner: z.object({
+    userId: z.number(),
+    email: z.string(),
+    role: z.enum(["admin", "moderator"]).nullable(),
+    banned: z.boolean(),
+  }),
+  firstReportAt: z.string(),
+  reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number() })),
+  notes: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: z.string(), createdAt: z.string() })),
+});
 const note = z.string().max(MODERATION_NOTE_MAX_LENGTH).default("");
 const done = z.object({ ok: z.literal(true) });
 
-/** `POST /api/sticker/report` (any signed-in user). */
+/** `POST /api/sticker/report` and `POST /api/pack/report` (any signed-in user), one hourly budget for both. */
 export function reportCalls(app: AppContext) {
   const perUser = createRateLimit(app.config, { name: "report-user", points: REPORTS_PER_HOUR, durationSeconds: 3600 });
   const report = defineCall({
@@ -66,7 +89,26 @@ export function reportCalls(app: AppContext) {
       return reportSticker(app.database.db, { userId, ...input });
     },
   });
-  return [report];
+  const reportOfPack = defineCall({
+    method: "POST",
+    path: "/api/pack/report",
+    summary: `Reports a pack with the sticker reasons (an optional note of at most ${REPORT_NOTE_MAX_LENGTH} characters) for the moderation desk: one report per user per pack (ALREADY_REPORTED), never one's own (OWN_PACK_REPORT), only a pack the caller can see (else PACK_NOT_FOUND). Shares the ${REPORTS_PER_HOUR} reports per user per hour of sticker reports.`,
+    tag: "moderation",
+    access: "user",
+    input: z.object({
+      packId: packIdInput,
+      reason: z.enum(REPORT_REASONS),
+      note: z.string().max(REPORT_NOTE_MAX_LENGTH).default(""),
+    }),
+    output: z.object({ packId: z.string() }),
+    async handle({ input, viewer, c }) {
+      const userId = requireViewer(viewer).userId;
+      await perUser.consume(`${userId}`);
+      c.var.log.info({ userId, client: clientAddressOf(c) }, "pack reported");
+      return reportPack(app.database.db, { userId, ...input });
+    },
+  });
+  return [report, reportOfPack];
 }
 
 /**
@@ -80,44 +122,71 @@ export function adminCalls(app: AppContext) {
   const queue = defineCall({
     method: "GET",
     path: "/api/admin/queue",
-    summary: "Staff: stickers with open reports, oldest first report first, with reasons counted and notes.",
+    summary:
+      "Staff: stickers with open reports (private ones too), oldest first report first, with reasons counted and notes. Owners' e-mail addresses are masked (d***@example.com) unless the caller is an admin.",
     tag: "admin",
     access: "user",
     input: z.object(pageInput),
     output: z.object({ list: z.array(queueItem), total: z.number() }),
     async handle({ input, viewer }) {
-      await staffOf(viewer);
-      return pageModerationQueue(db, input);
+      return pageModerationQueue(db, await staffOf(viewer), input);
     },
   });
 
   const actions = defineCall({
     method: "GET",
     path: "/api/admin/actions",
-    summary: "Staff: the audit log of moderation actions, newest first.",
+    summary: "Staff: the audit log of moderation actions, newest first; e-mail addresses masked unless the caller is an admin.",
     tag: "admin",
     access: "user",
     input: z.object(pageInput),
     output: z.object({ list: z.array(logEntry), total: z.number() }),
     async handle({ input, viewer }) {
-      await staffOf(viewer);
-      return pageModerationActions(db, input);
+      return pageModerationActions(db, await staffOf(viewer), input);
     },
   });
 
   const banned = defineCall({
     method: "GET",
     path: "/api/admin/banned",
-    summary: "Staff: banned users, the most recent first (at most 100).",
+    summary: "Staff: banned users, the most recent first (at most 100); e-mail addresses masked unless the caller is an admin.",
     tag: "admin",
     access: "user",
     input: z.object({}),
     output: z.array(z.object({ userId: z.number(), email: z.string(), bannedAt: z.string() })),
     async handle({ viewer }) {
-      await staffOf(viewer);
-      return listBannedUsers(db, { limit: 100 });
+      return listBannedUsers(db, await staffOf(viewer), { limit: 100 });
     },
   });
+
+  const packQueue = defineCall({
+    method: "GET",
+    path: "/api/admin/packQueue",
+    summary:
+      "Staff: packs with open reports (private and hidden ones too), oldest first report first, with reasons counted and notes. Owners' e-mail addresses are masked unless the caller is an admin.",
+    tag: "admin",
+    access: "user",
+    input: z.object(pageInput),
+    output: z.object({ list: z.array(packQueueItem), total: z.number() }),
+    async handle({ input, viewer }) {
+      return pagePackQueue(db, await staffOf(viewer), input);
+    },
+  });
+
+  const onPack = (path: `/api/admin/${string}`, summary: string, act: typeof hidePack) =>
+    defineCall({
+      method: "POST",
+      path,
+      summary,
+      tag: "admin",
+      access: "user",
+      input: z.object({ packId: packIdInput, note }),
+      output: done,
+      async handle({ input, viewer }) {
+        await act(db, await staffOf(viewer), input);
+        return { ok: true as const };
+      },
+    });
 
   const onSticker = (path: `/api/admin/${string}`, summary: string, act: typeof hideSticker) =>
     defineCall({
@@ -167,5 +236,12 @@ export function adminCalls(app: AppContext) {
       banUser,
     ),
     onUser("/api/admin/unban", "Staff: lifts a ban; the stickers the ban hid come back.", unbanUser),
+    packQueue,
+    onPack(
+      "/api/admin/hidePack",
+      "Staff: hides a pack from everyone but its owner (page, packs list, sitemap, exports); resolves its open reports.",
+      hidePack,
+    ),
+    onPack("/api/admin/restorePack", "Staff: brings a hidden pack back; resolves its open reports.", restorePack),
   ];
 }

@@ -1,14 +1,17 @@
-import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, countDistinct, eq, gt, sql } from "drizzle-orm";
 import { EXPLORE_RULE_FAVORITES, EXPLORE_RULE_WINDOW_DAYS } from "#common/moderation.ts";
 import { favorites, moderationActions, stickers, stickerTags, users } from "../db/schema.ts";
 import { EXPLORE_TAG } from "../stickers/tags.ts";
+import { hasStanding, notTheOwner, ownerPersonOf, personOfUser } from "./counted-people.ts";
 import type { DbOrTx } from "./staff.ts";
 
 /**
  * Explore's rule (decision 0031), run in the transaction that adds a favourite: a public, not hidden
- * sticker of a user who is not banned, favourited by EXPLORE_RULE_FAVORITES users other than its owner
- * (banned ones not counted) within EXPLORE_RULE_WINDOW_DAYS, joins explore — unless an editor ever took it out ('unpick' in the
- * audit log). Joining only adds a row, so the lists pick it up within their cache's TTL.
+ * sticker of a user who is not banned, favourited by EXPLORE_RULE_FAVORITES people within
+ * EXPLORE_RULE_WINDOW_DAYS, joins explore — unless an editor ever took it out ('unpick' in the audit
+ * log). People, not accounts (decision 0035): distinct mailboxes, never the owner's, only favouriters
+ * with standing (banned ones have none). Joining only adds a row, so the lists pick it up within their
+ * cache's TTL.
  */
 export async function joinExploreByRule(tx: DbOrTx, stickerId: number, now = new Date()): Promise<boolean> {
   const [sticker] = await tx
@@ -25,14 +28,13 @@ export async function joinExploreByRule(tx: DbOrTx, stickerId: number, now = new
     );
   if (!sticker) return false;
   const since = new Date(now.getTime() - EXPLORE_RULE_WINDOW_DAYS * 24 * 3600_000);
-  // Only favourites of users who are not banned count (decision 0031).
-  const recent = and(eq(favorites.stickerId, stickerId), gt(favorites.createdAt, since), isNull(users.bannedAt));
+  const owner = await ownerPersonOf(tx, sticker.ownerId);
   const [favourites] = await tx
-    .select({ n: count() })
+    .select({ people: countDistinct(personOfUser) })
     .from(favorites)
     .innerJoin(users, eq(users.id, favorites.userId))
-    .where(sticker.ownerId === null ? recent : and(recent, ne(favorites.userId, sticker.ownerId)));
-  if ((favourites?.n ?? 0) < EXPLORE_RULE_FAVORITES) return false;
+    .where(and(eq(favorites.stickerId, stickerId), gt(favorites.createdAt, since), hasStanding(now), notTheOwner(owner)));
+  if ((favourites?.people ?? 0) < EXPLORE_RULE_FAVORITES) return false;
   const [unpicked] = await tx
     .select({ id: moderationActions.id })
     .from(moderationActions)

@@ -2,13 +2,17 @@ import { and, asc, count, countDistinct, eq, inArray, isNull, min, ne, sql } fro
 import type { BannedUser, QueueItem } from "#common/moderation.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, reports, stickers, users } from "../db/schema.ts";
+import { emailForStaff, type Staff } from "./staff.ts";
 
 /**
  * The desk's queue (decision 0031): every sticker with open reports, hidden by them or not yet, the
- * oldest first report first, with its reasons counted and the reporters' notes.
+ * oldest first report first, with its reasons counted and the reporters' notes — private ones too (its
+ * owner made it private after the reports: staff still see it, decision 0035). Owners' addresses are
+ * masked for moderators (`emailForStaff`).
  */
 export async function pageModerationQueue(
   db: Db,
+  viewer: Pick<Staff, "role">,
   o: { page: number; size: number },
 ): Promise<{ list: QueueItem[]; total: number }> {
   const open = isNull(reports.resolvedAt);
@@ -76,7 +80,12 @@ export async function pageModerationQueue(
         owner:
           row.ownerId === null
             ? null
-            : { userId: row.ownerId, email: row.ownerEmail ?? "", role: row.ownerRole, banned: row.ownerBannedAt !== null },
+            : {
+                userId: row.ownerId,
+                email: emailForStaff(viewer, row.ownerEmail ?? ""),
+                role: row.ownerRole,
+                banned: row.ownerBannedAt !== null,
+              },
         firstReportAt: (first ?? new Date(0)).toISOString(),
         reasons: reasons.filter((r) => r.stickerId === stickerId).map((r) => ({ reason: r.reason, count: r.n })),
         notes: notes
@@ -88,8 +97,8 @@ export async function pageModerationQueue(
   return { list, total: total?.n ?? 0 };
 }
 
-/** Banned users, the most recent first (the desk lists them for unbanning). */
-export async function listBannedUsers(db: Db, o: { limit: number }): Promise<BannedUser[]> {
+/** Banned users, the most recent first (the desk lists them for unbanning); addresses as `emailForStaff`. */
+export async function listBannedUsers(db: Db, viewer: Pick<Staff, "role">, o: { limit: number }): Promise<BannedUser[]> {
   const rows = await db
     .select({ userId: users.id, email: users.email, bannedAt: users.bannedAt })
     .from(users)
@@ -98,7 +107,7 @@ export async function listBannedUsers(db: Db, o: { limit: number }): Promise<Ban
     .limit(o.limit);
   return rows.map((row) => ({
     userId: row.userId,
-    email: row.email ?? "",
+    email: emailForStaff(viewer, row.email ?? ""),
     bannedAt: (row.bannedAt ?? new Date(0)).toISOString(),
   }));
 }

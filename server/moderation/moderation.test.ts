@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPLORE_RULE_FAVORITES, REPORT_HIDE_THRESHOLD } from "#common/moderation.ts";
 import { engineName } from "#tests/support/engine.ts";
-import { callApi, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { callApi, insertStickers, signInStandingUser, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { allCalls } from "../calls.ts";
 import { moderationActions, reports, sessions, stickers, stickerTags, users } from "../db/schema.ts";
@@ -31,7 +31,7 @@ beforeAll(async () => {
   admin = await signInTestUser(t, "admin@example.com");
   plain = await signInTestUser(t, "plain@example.com");
   reporters = [];
-  for (let i = 0; i < REPORT_HIDE_THRESHOLD + 2; i += 1) reporters.push(await signInTestUser(t, `reporter${i}@example.com`));
+  for (let i = 0; i < REPORT_HIDE_THRESHOLD + 2; i += 1) reporters.push(await signInStandingUser(t, `reporter${i}@example.com`));
   // Roles come from the script's function, as `npm run grant-role` gives them.
   expect(await grantRole(t.app.database.db, { email: "MOD@example.com", role: "moderator" })).toBe(moderator.userId);
   expect(await grantRole(t.app.database.db, { email: "admin@example.com", role: "admin" })).toBe(admin.userId);
@@ -47,6 +47,12 @@ const post = (path: string, body: Record<string, unknown>, session?: TestSession
 async function newUser(): Promise<TestSession> {
   emailSeq += 1;
   return signInTestUser(t, `user${emailSeq}@example.com`);
+}
+
+/** A user whose reports and favourites count toward moderation (decision 0035). */
+async function newPerson(): Promise<TestSession> {
+  emailSeq += 1;
+  return signInStandingUser(t, `person${emailSeq}@example.com`);
 }
 
 async function ownSticker(session: TestSession = owner): Promise<string> {
@@ -225,7 +231,8 @@ describe(`the desk's hide and restore (${engineName})`, () => {
     expect(item).toMatchObject({
       reasons: [{ reason: "spam", count: 2 }],
       notes: [{ reason: "spam", note: "buy now" }],
-      owner: { userId: owner.userId, email: "owner@example.com", banned: false },
+      // A moderator reads the owner's address masked (decision 0035).
+      owner: { userId: owner.userId, email: "o***@example.com", banned: false },
       hiddenReason: null,
     });
     expect((await post("/api/admin/hide", { stickerInstId: first, note: "spam" }, moderator)).body.status).toBe(200);
@@ -335,12 +342,12 @@ describe(`explore (${engineName})`, () => {
     expect((await post("/api/admin/pick", { stickerInstId: secret!.stickerInstId }, moderator)).body.status).toBe("NOT_FOUND");
   });
 
-  it(`a sticker favourited by ${EXPLORE_RULE_FAVORITES} other users joins explore; the owner's own favourite does not count; seeded explore stays`, async () => {
+  it(`a sticker favourited by ${EXPLORE_RULE_FAVORITES} other people joins explore; the owner's own favourite does not count; seeded explore stays`, async () => {
     const seeded = await exploreIds();
     const sticker = await ownSticker();
     await post("/api/favorite", { stickerInstId: sticker }, owner);
     const fans = [];
-    for (let i = 0; i < EXPLORE_RULE_FAVORITES; i += 1) fans.push(await newUser());
+    for (let i = 0; i < EXPLORE_RULE_FAVORITES; i += 1) fans.push(await newPerson());
     for (const fan of fans.slice(0, -1)) await post("/api/favorite", { stickerInstId: sticker }, fan);
     expect(await exploreIds()).not.toContain(sticker);
     await post("/api/favorite", { stickerInstId: sticker }, fans.at(-1));
@@ -354,7 +361,7 @@ describe(`explore (${engineName})`, () => {
     await post("/api/admin/pick", { stickerInstId: sticker }, moderator);
     await post("/api/admin/unpick", { stickerInstId: sticker }, moderator);
     for (let i = 0; i < EXPLORE_RULE_FAVORITES + 1; i += 1)
-      await post("/api/favorite", { stickerInstId: sticker }, await newUser());
+      await post("/api/favorite", { stickerInstId: sticker }, await newPerson());
     expect(await exploreIds()).not.toContain(sticker);
   });
 
@@ -380,9 +387,12 @@ describe(`every /api/admin call refuses everyone but staff (${engineName})`, () 
         "/api/admin/ban",
         "/api/admin/banned",
         "/api/admin/hide",
+        "/api/admin/hidePack",
+        "/api/admin/packQueue",
         "/api/admin/pick",
         "/api/admin/queue",
         "/api/admin/restore",
+        "/api/admin/restorePack",
         "/api/admin/unban",
         "/api/admin/unpick",
       ].sort(),
@@ -397,13 +407,23 @@ describe(`every /api/admin call refuses everyone but staff (${engineName})`, () 
     await grantRole(db(), { email: row!.email!, role: "moderator" });
     await db().update(users).set({ bannedAt: new Date() }).where(eq(users.id, bannedStaff.userId));
     const before = (await db().select().from(moderationActions)).length;
+    const pack = await post("/api/pack/create", { name: "Desk pack", visibility: "public", stickerInstIds: [target] }, owner);
     const inputs: Record<string, Record<string, unknown>> = {
       GET: {},
       sticker: { stickerInstId: target },
+      pack: { packId: pack.body.data.packId },
       user: { userId: victim.userId },
     };
+    const inputOf = (call: { method: string; path: string }) =>
+      call.method === "GET"
+        ? inputs.GET!
+        : call.path.endsWith("ban")
+          ? inputs.user!
+          : call.path.endsWith("Pack")
+            ? inputs.pack!
+            : inputs.sticker!;
     for (const call of adminPaths()) {
-      const input = call.method === "GET" ? inputs.GET! : call.path.endsWith("ban") ? inputs.user! : inputs.sticker!;
+      const input = inputOf(call);
       const send = (session?: TestSession) =>
         call.method === "GET" ? get(call.path, input as Record<string, string>, session) : post(call.path, input, session);
       const visitor = await send();
@@ -415,7 +435,7 @@ describe(`every /api/admin call refuses everyone but staff (${engineName})`, () 
       const staff = await send(moderator);
       expect([call.path, staff.body.status]).toEqual([call.path, 200]);
     }
-    // Only the moderator's own calls were logged (hide, restore, pick, unpick, ban, unban: 6).
-    expect((await db().select().from(moderationActions)).length).toBe(before + 6);
+    // Only the moderator's own calls were logged (hide, restore, pick, unpick, ban, unban, hidePack, restorePack: 8).
+    expect((await db().select().from(moderationActions)).length).toBe(before + 8);
   });
 });

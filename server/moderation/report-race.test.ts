@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { REPORT_HIDE_THRESHOLD } from "#common/moderation.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
-import { insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { giveStanding, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { moderationActions, sessions, stickers, users } from "../db/schema.ts";
 import { createSession } from "../sessions/create-session.ts";
@@ -10,19 +10,28 @@ import { banUser } from "./ban-user.ts";
 import { reportSticker } from "./report-sticker.ts";
 
 /**
- * Races that only real concurrent connections can run (decision 0031): the report that crosses the
- * threshold hides the sticker behind its row lock, and a ban cannot miss a sign-in racing it.
+ * Races that only real concurrent connections can run (decisions 0031, 0035): the report that crosses
+ * the threshold of people hides the sticker behind its row lock, and a ban cannot miss a sign-in racing it.
  */
 let t: TestApp;
 let owner: TestSession;
 const reporters: TestSession[] = [];
 const REPORTERS = REPORT_HIDE_THRESHOLD * 4;
+/** Accounts in pairs of one mailbox (`pair3+0@…`, `pair3+1@…`): two accounts, one person. */
+const pairs: { session: TestSession; mailbox: string }[] = [];
 
 describeOnPostgres("reports and bans under concurrency", () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signInTestUser(t, "owner@example.com");
     for (let i = 0; i < REPORTERS; i += 1) reporters.push(await signInTestUser(t, `race${i}@example.com`));
+    // Each a person whose report counts (decision 0035).
+    await giveStanding(t, ...reporters);
+    for (let i = 0; i < REPORT_HIDE_THRESHOLD * 2; i += 1) {
+      for (const tag of [0, 1])
+        pairs.push({ session: await signInTestUser(t, `pair${i}+${tag}@example.com`), mailbox: `pair${i}` });
+    }
+    await giveStanding(t, ...pairs.map((pair) => pair.session));
   }, 120_000);
   afterAll(() => closeTestApp(t));
 
@@ -46,6 +55,25 @@ describeOnPostgres("reports and bans under concurrency", () => {
       expect(logged.map((row) => row.action)).toEqual(["hiddenByReports"]);
       const [row] = await db.select().from(stickers).where(eq(stickers.id, sticker!.id));
       expect(row!.hiddenReason).toBe("reports");
+    }
+  });
+
+  it("parallel reports from accounts sharing mailboxes hide the sticker exactly once, when the accepted reports come from exactly the threshold's number of mailboxes", async () => {
+    const db = t.app.database.db;
+    for (let round = 0; round < 5; round += 1) {
+      const [sticker] = await insertStickers(t, owner.userId, 1);
+      const settled = await Promise.allSettled(
+        pairs.map((pair) =>
+          reportSticker(db, { userId: pair.session.userId, stickerInstId: sticker!.stickerInstId, reason: "spam", note: "" }),
+        ),
+      );
+      expect(settled.filter((r) => r.status === "fulfilled" && r.value.hidden)).toHaveLength(1);
+      const acceptedMailboxes = new Set(settled.flatMap((r, i) => (r.status === "fulfilled" ? [pairs[i]!.mailbox] : [])));
+      expect(acceptedMailboxes.size).toBe(REPORT_HIDE_THRESHOLD);
+      const refused = settled.flatMap((r) => (r.status === "rejected" ? [(r.reason as { code?: string }).code] : []));
+      expect(new Set(refused)).toEqual(new Set(["NOT_FOUND"]));
+      const logged = await db.select().from(moderationActions).where(eq(moderationActions.stickerId, sticker!.id));
+      expect(logged.map((row) => row.action)).toEqual(["hiddenByReports"]);
     }
   });
 

@@ -1,10 +1,11 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, countDistinct, eq, isNull } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { REPORT_HIDE_THRESHOLD, type ReportReason } from "#common/moderation.ts";
 import type { Db } from "../db/client.ts";
 import { reports, stickers, users } from "../db/schema.ts";
 import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
 import { logModerationAction } from "./audit-log.ts";
+import { hasStanding, notTheOwner, ownerPersonOf, personOfUser } from "./counted-people.ts";
 
 export interface ReportResult {
   stickerInstId: string;
@@ -13,11 +14,12 @@ export interface ReportResult {
 }
 
 /**
- * `POST /api/sticker/report` (issue 16, decision 0031): one report per user per sticker
- * (ALREADY_REPORTED), never of one's own sticker (OWN_STICKER_REPORT), only of a sticker the reporter
- * can see. The report that brings the open reports from distinct users to REPORT_HIDE_THRESHOLD hides
- * the sticker pending review, in the same transaction behind the sticker's row lock: parallel
- * reports queue on the lock, so exactly one of them hides it and logs it.
+ * `POST /api/sticker/report` (decision 0031): one report per user per sticker (ALREADY_REPORTED),
+ * never of one's own sticker (OWN_STICKER_REPORT), only of a sticker the reporter can see. Every report
+ * is stored; the one that brings the open reports of distinct people (decision 0035: mailboxes, never
+ * the owner's, only accounts with standing) to REPORT_HIDE_THRESHOLD hides the sticker pending review,
+ * in the same transaction behind the sticker's row lock: parallel reports queue on the lock, so exactly
+ * one of them hides it and logs it.
  */
 export async function reportSticker(
   db: Db,
@@ -39,21 +41,24 @@ export async function reportSticker(
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (inserted.length === 0) throw new AppError("ALREADY_REPORTED");
-    // Distinct users by the unique (sticker, reporter) index; a banned reporter's report no longer
-    // counts (their open ones were resolved by the ban; this holds for any filed meanwhile).
+    // People, not accounts (decision 0035): one per mailbox, the owner's mailbox never, and only
+    // reporters with standing (a banned one has none: their open reports were resolved by the ban,
+    // and this holds for any filed meanwhile).
+    const owner = await ownerPersonOf(tx, sticker.ownerId);
     const [open] = await tx
-      .select({ n: count() })
+      .select({ people: countDistinct(personOfUser) })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.reporterId))
-      .where(and(eq(reports.stickerId, sticker.id), isNull(reports.resolvedAt), isNull(users.bannedAt)));
-    if ((open?.n ?? 0) < REPORT_HIDE_THRESHOLD) return false;
+      .where(and(eq(reports.stickerId, sticker.id), isNull(reports.resolvedAt), hasStanding(new Date()), notTheOwner(owner)));
+    const people = open?.people ?? 0;
+    if (people < REPORT_HIDE_THRESHOLD) return false;
     await tx.update(stickers).set({ hiddenAt: new Date(), hiddenReason: "reports" }).where(eq(stickers.id, sticker.id));
     await logModerationAction(tx, {
       actorId: o.userId,
       action: "hiddenByReports",
       stickerId: sticker.id,
       targetUserId: sticker.ownerId,
-      note: `${open?.n ?? 0} open reports`,
+      note: `reported by ${people} people`,
     });
     await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
     return true;

@@ -40,3 +40,20 @@ export function mayActOn(actor: Staff, target: { userId: number | null; role: St
   if (target.role === "moderator") return actor.role === "admin";
   return true;
 }
+
+/**
+ * An e-mail address as this staff member may read it (decision 0035): an admin reads it whole; a
+ * moderator reads the first letter and the domain (`d***@example.com`), enough to tell accounts apart
+ * on the desk without handing every moderator the users' addresses.
+ */
+export function emailForStaff(viewer: Pick<Staff, "role">, email: string): string {
+  return viewer.role === "admin" ? email : maskEmail(email);
+}
+
+/** `dave+1@example.com` → `d***@example.com`; an empty address stays empty. */
+export function maskEmail(email: string): string {
+  if (email === "") return "";
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "***";
+  return `${Array.from(email.slice(0, at))[0]}***${email.slice(at)}`;
+}

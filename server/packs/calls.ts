@@ -44,6 +44,8 @@ export const packDetailOutput = packSummary.extend({
   mine: z.boolean(),
   owner: z.object({ name: z.string() }),
   pendingTaskIds: z.array(z.number()).describe("Tasks of a pack being made in one go that have not finished (owner only)."),
+  hidden: z.boolean().describe("Hidden by a moderator; true only for the owner (anyone else gets PACK_NOT_FOUND)."),
+  staffView: z.boolean().describe("True for staff opening a pack others cannot (private or hidden) that was reported or hidden."),
 });
 
 const packPage = z.object({ list: z.array(packSummary), total: z.number() });

@@ -89,14 +89,17 @@ export async function readExportablePack(db: Db, packId: string, viewerId: numbe
       coverStickerId: packs.coverStickerId,
       ownerNick: users.nick,
       ownerBannedAt: users.bannedAt,
+      hiddenAt: packs.hiddenAt,
     })
     .from(packs)
     .innerJoin(users, eq(users.id, packs.ownerId))
     .where(eq(packs.packId, packId))
     .limit(1);
   const mine = pack !== undefined && viewerId !== null && pack.ownerId === viewerId;
-  // A banned user's packs are gone for everyone but them, like private ones (decision 0031).
-  if (!pack || ((pack.visibility !== "public" || pack.ownerBannedAt !== null) && !mine)) throw new AppError("NOT_FOUND");
+  // A banned user's packs, and packs a moderator hid, are gone for everyone but their owner, like
+  // private ones (decisions 0031, 0035).
+  const shown = pack !== undefined && pack.visibility === "public" && pack.ownerBannedAt === null && pack.hiddenAt === null;
+  if (!pack || (!shown && !mine)) throw new AppError("NOT_FOUND");
   const rows = await db
     .select({ stickerId: packStickers.stickerId, picId: stickers.picId, emoji: packStickers.emoji })
     .from(packStickers)

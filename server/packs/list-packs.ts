@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { PackPage } from "#common/packs.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers, users } from "../db/schema.ts";
@@ -52,10 +52,14 @@ export function pageMyPacks(db: Db, o: { userId: number; page: number; size: num
  */
 export const packOwnerNotBanned: SQL = sql`not exists (select 1 from ${users} where ${users.id} = ${packs.ownerId} and ${users.bannedAt} is not null)`;
 
-/** A public pack of a user who is not banned, with at least one public sticker: what the packs tab and the sitemap list. */
+/**
+ * A public pack no moderator hid (decision 0035), of a user who is not banned, with at least one public
+ * sticker: what the packs tab and the sitemap list.
+ */
 export function listedPack(db: Db) {
   return and(
     eq(packs.visibility, "public"),
+    isNull(packs.hiddenAt),
     packOwnerNotBanned,
     exists(
       db

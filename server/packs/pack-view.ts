@@ -70,7 +70,12 @@ export async function packSummaries(db: Db, rows: PackRow[], viewerId: number | 
 }
 
 /** A pack's page for a viewer who may open it: its stickers they may see, in order, positions counted among those. */
-export async function packDetail(db: Db, row: PackRow, viewerId: number | null): Promise<PackDetail> {
+export async function packDetail(
+  db: Db,
+  row: PackRow,
+  viewerId: number | null,
+  o: { staffView?: boolean } = {},
+): Promise<PackDetail> {
   const mine = viewerId !== null && viewerId === row.ownerId;
   const [members, [owner], pending] = await Promise.all([
     db
@@ -111,5 +116,8 @@ export async function packDetail(db: Db, row: PackRow, viewerId: number | null):
     mine,
     owner: { name: owner?.nick ?? "" },
     pendingTaskIds: pending.map((task) => task.id),
+    // Only the owner learns that a moderator hid it; staff see it because moderation concerns it (decision 0035).
+    hidden: mine && row.hiddenAt !== null,
+    staffView: o.staffView ?? false,
   };
 }

@@ -32,6 +32,9 @@ const stickerDetail = stickerListItem.extend({
   mine: z.boolean(),
   locale: z.string(),
   hidden: z.boolean().describe("Hidden by moderation; true only for the owner (anyone else gets NOT_FOUND)."),
+  staffView: z
+    .boolean()
+    .describe("True for staff opening a private or hidden sticker that was reported or hidden (others get NOT_FOUND)."),
 });
 
 export const stickerInstId = z

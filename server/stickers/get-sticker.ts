@@ -4,11 +4,13 @@ import type { Language } from "#common/languages.ts";
 import type { StickerDetail } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, stickers, styles } from "../db/schema.ts";
+import { staffMaySeeSticker } from "../moderation/staff-view.ts";
 import { stickerItemColumns, tagsOfStickers, toStickerListItem } from "./sticker-items.ts";
 
 /**
  * One sticker for its detail page (spec §7 GET /api/sticker/get). A private sticker is seen only by
- * its owner, and so is one hidden by moderation (decision 0031); anyone else gets NOT_FOUND, the
+ * its owner, and so is one hidden by moderation (decision 0031) — and by staff when moderation concerns
+ * it (reported or hidden, decision 0035: they open it from the desk); anyone else gets NOT_FOUND, the
  * answer for an id that does not exist, so nobody learns that it does (decision 0033).
  */
 export async function getSticker(
@@ -32,8 +34,11 @@ export async function getSticker(
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
   const mine = o.viewerId !== null && row.ownerId === o.viewerId;
-  // Private, or hidden by moderation (decision 0031): absent to everyone but the owner (decision 0033).
-  if ((row.visibility !== "public" || row.hiddenAt !== null) && !mine) throw new AppError("NOT_FOUND");
+  // Private, or hidden by moderation (decision 0031): absent to everyone but the owner (decision 0033);
+  // staff still see what they moderate (decision 0035).
+  const shown = row.visibility === "public" && row.hiddenAt === null;
+  const staffView = !shown && !mine && o.viewerId !== null && (await staffMaySeeSticker(db, o.viewerId, row.id));
+  if (!shown && !mine && !staffView) throw new AppError("NOT_FOUND");
   const tags = await tagsOfStickers(db, [row.id]);
   return {
     ...toStickerListItem(row, tags.get(row.id) ?? []),
@@ -46,5 +51,6 @@ export async function getSticker(
     locale: row.locale,
     // Only the owner learns that moderation hid it (the page shows them a notice).
     hidden: mine && row.hiddenAt !== null,
+    staffView,
   };
 }

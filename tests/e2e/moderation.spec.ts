@@ -7,8 +7,9 @@ import ar from "#common/i18n/locales/ar.json" with { type: "json" };
 import en from "#common/i18n/locales/en.json" with { type: "json" };
 import zh from "#common/i18n/locales/zh.json" with { type: "json" };
 import * as schema from "#server/db/schema.ts";
-import { moderationActions, reports, stickers, stickerTags, users } from "#server/db/schema.ts";
+import { moderationActions, packReports, packStickers, packs, reports, stickers, stickerTags, users } from "#server/db/schema.ts";
 import { grantRole } from "#server/moderation/grant-role.ts";
+import { maskEmail } from "#server/moderation/staff.ts";
 import { createPostgresDatabase } from "../support/postgres-database.ts";
 import { expect, test } from "./fixtures.ts";
 import { E2E_PORT } from "./google-keys.ts";
@@ -224,7 +225,10 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard; v
 
   // Ban the owner of a reported sticker: Tab from the note past "Hide" (and "Remove from explore" on
   // a seeded explore sticker) to "Ban owner".
-  const rogueItem = page.getByRole("article").filter({ hasText: rogueEmail });
+  // A moderator reads the owner's address masked (decision 0035).
+  const rogueItem = page.getByRole("article").filter({ has: page.locator(`a[href$="/sticker/${ofRogue!.stickerInstId}"]`) });
+  await expect(rogueItem.getByText(maskEmail(rogueEmail))).toBeVisible();
+  await expect(page.getByText(rogueEmail)).toHaveCount(0);
   // The desk's buttons are disabled while an action and the page's reload run: wait for them.
   await expect(rogueItem.getByRole("button", { name: en.admin.ban })).toBeEnabled();
   const stops = 2 + (await rogueItem.getByRole("button", { name: en.admin.unpick }).count());
@@ -233,7 +237,7 @@ test("a moderator hides, restores, picks and bans on /admin with the keyboard; v
   await expect(rogueItem.getByRole("button", { name: en.admin.ban })).toBeFocused();
   await page.keyboard.press("Enter");
   const banned = page.getByRole("region", { name: en.admin.banned });
-  await expect(banned.getByText(rogueEmail)).toBeVisible();
+  await expect(banned.getByText(maskEmail(rogueEmail)).first()).toBeVisible();
   await expect
     .poll(async () => (await db().select().from(stickers).where(eq(stickers.id, ofRogue!.id)))[0]?.hiddenReason)
     .toBe("ban");
@@ -270,4 +274,118 @@ test("the desk reads in Chinese and Arabic (RTL) at this width", async ({ page }
     await page.goto(`${origin}/${lang}/admin/log`);
     await expect(page.getByRole("heading", { level: 2, name: catalogs[lang].admin.log })).toBeVisible();
   }
+});
+
+test("staff open what they moderate from the desk: a reported sticker its owner made private and one hidden by reports show with the staff notice, the owner's address masked", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "one run proves the pages; the phone reads the desk in the test above");
+  test.slow();
+  // The two oldest gallery stickers nobody has reported yet (the tests above take the newest ones).
+  const [madePrivate, hiddenByReports] = await db()
+    .select({ id: stickers.id, stickerInstId: stickers.stickerInstId })
+    .from(stickers)
+    .where(
+      sql`${stickers.ownerId} is null and ${stickers.hiddenAt} is null and not exists (select 1 from reports r where r.sticker_id = ${stickers.id})`,
+    )
+    .orderBy(stickers.id)
+    .limit(2);
+  const ownerEmail = uniqueEmail("dave");
+  const [owner] = await db().insert(users).values({ email: ownerEmail }).returning({ id: users.id });
+  for (const sticker of [madePrivate!, hiddenByReports!]) {
+    await db().update(stickers).set({ ownerId: owner!.id }).where(eq(stickers.id, sticker.id));
+    await reportedBy(sticker.id, 1);
+  }
+  await db().update(stickers).set({ visibility: "private" }).where(eq(stickers.id, madePrivate!.id));
+  await db().update(stickers).set({ hiddenAt: new Date(), hiddenReason: "reports" }).where(eq(stickers.id, hiddenByReports!.id));
+
+  const email = uniqueEmail("staff");
+  await page.goto(`${origin}/`);
+  await signInByLink(page, email);
+  await grantRole(db(), { email, role: "moderator" });
+  for (const [sticker, state] of [
+    [madePrivate!, en.admin.madePrivate],
+    [hiddenByReports!, en.admin.hiddenBy.reports],
+  ] as const) {
+    await page.goto(`${origin}/admin`);
+    const item = page.getByRole("article").filter({ has: page.locator(`a[href$="/sticker/${sticker.stickerInstId}"]`) });
+    await expect(item.getByText(state)).toBeVisible();
+    await expect(item.getByText(maskEmail(ownerEmail))).toBeVisible();
+    await expect(page.getByText(ownerEmail)).toHaveCount(0);
+    // The desk's thumbnail loads for staff.
+    await expect.poll(() => item.getByRole("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await item.getByRole("link").first().click();
+    await expect(page).toHaveURL(new RegExp(`/sticker/${sticker.stickerInstId}`));
+    await expect(page.getByRole("note").filter({ hasText: en.report.staffNotice })).toBeVisible();
+    await expect
+      .poll(() =>
+        page
+          .getByRole("main")
+          .getByRole("img")
+          .first()
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await shot(page, `staff-view-${sticker.stickerInstId}`, info.project.name);
+  }
+});
+
+test("a pack page's Report button files a pack report once; the desk lists it under reported packs and a moderator hides the pack, which then opens for staff only", async ({
+  page,
+  browser,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "the pack page's layout is unchanged; one run proves the flow");
+  test.slow();
+  const [sticker] = await galleryStickers();
+  const ownerEmail = uniqueEmail("packer");
+  const [owner] = await db().insert(users).values({ email: ownerEmail, nick: "Packer" }).returning({ id: users.id });
+  const packId = `e2epack${Date.now().toString(36)}`;
+  const [pack] = await db()
+    .insert(packs)
+    .values({ packId, ownerId: owner!.id, name: "Followers for sale", visibility: "public" })
+    .returning({ id: packs.id });
+  await db()
+    .insert(packStickers)
+    .values({ packId: pack!.id, stickerId: sticker!.id, position: 0, emoji: ["🤑"] });
+
+  const email = uniqueEmail("packrep");
+  await page.goto(`${origin}/pack/${packId}`);
+  await signInByLink(page, email);
+  await page.getByRole("button", { name: en.report.button, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: en.report.packTitle });
+  await dialog.getByRole("radio", { name: en.report.reason.spam }).check();
+  await dialog.getByLabel(en.report.noteLabel).fill("sells fake followers");
+  const sent = page.waitForResponse((response) => response.url().endsWith("/api/pack/report"));
+  await dialog.getByRole("button", { name: en.report.submit }).click();
+  expect((await (await sent).json()).status).toBe(200);
+  await expect(page.getByText(en.report.sent)).toBeVisible();
+  await page.getByRole("button", { name: en.report.button, exact: true }).click();
+  const again = page.getByRole("dialog", { name: en.report.packTitle });
+  await again.getByRole("radio", { name: en.report.reason.other }).check();
+  await again.getByRole("button", { name: en.report.submit }).click();
+  await expect(again.getByText(en.report.packAlready)).toBeVisible();
+  await shot(page, "pack-report-already", info.project.name);
+  const stored = await db().select().from(packReports).where(eq(packReports.packId, pack!.id));
+  expect(stored.map((row) => [row.reason, row.note])).toEqual([["spam", "sells fake followers"]]);
+
+  await grantRole(db(), { email, role: "moderator" });
+  await page.goto(`${origin}/admin`);
+  const reported = page.getByRole("region", { name: en.admin.packQueue });
+  const item = reported.getByRole("article", { name: "Followers for sale" });
+  await expect(item.getByText("sells fake followers")).toBeVisible();
+  await expect(item.getByText(maskEmail(ownerEmail))).toBeVisible();
+  await shot(page, "desk-packs", info.project.name);
+  await item.getByRole("button", { name: en.admin.hidePack }).click();
+  await expect(item).toBeHidden();
+  await expect
+    .poll(async () => (await db().select({ hiddenAt: packs.hiddenAt }).from(packs).where(eq(packs.id, pack!.id)))[0]?.hiddenAt)
+    .not.toBeNull();
+
+  // Staff still open it, with their notice; a visitor gets the 404 page.
+  await page.goto(`${origin}/pack/${packId}`);
+  await expect(page.getByRole("note").filter({ hasText: en.report.packStaffNotice })).toBeVisible();
+  const visitor = await browser.newContext();
+  const answer = await (await visitor.newPage()).goto(`${origin}/pack/${packId}`);
+  expect(answer?.status()).toBe(404);
+  await visitor.close();
 });

@@ -1,6 +1,8 @@
 /** Fixtures shared by the browsing tests: a seeded gallery, signed-in users, signed calls. */
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { STANDING_MIN_ACCOUNT_HOURS, STANDING_MIN_STICKERS } from "#common/moderation.ts";
+import { mailboxOf } from "#server/accounts/mailbox.ts";
 import { pictures, sessions, stickers, stickerTags, users } from "#server/db/schema.ts";
 import { createOfflineProvider } from "#server/generation/index.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -23,10 +25,13 @@ export interface TestSession {
   signingKey: string;
 }
 
-/** A user with a live session, as sign-in leaves it. */
+/** A user with a live session, as sign-in leaves it (with the address's mailbox, decision 0016). */
 export async function signInTestUser(t: TestApp, email: string): Promise<TestSession> {
   const db = t.app.database.db;
-  const [user] = await db.insert(users).values({ email }).returning({ id: users.id });
+  const [user] = await db
+    .insert(users)
+    .values({ email, mailbox: mailboxOf(email) })
+    .returning({ id: users.id });
   if (!user) throw new Error("no user row");
   const token = `token-${email}`;
   const signingKey = `signing-key-${email}-0123456789`;
@@ -87,6 +92,25 @@ export async function insertStickers(
       })),
     )
     .returning({ stickerInstId: stickers.stickerInstId, id: stickers.id });
+}
+
+/**
+ * Gives these accounts standing (decision 0035), so their reports and favourites count: created
+ * STANDING_MIN_ACCOUNT_HOURS and an hour ago, with STANDING_MIN_STICKERS private stickers made.
+ */
+export async function giveStanding(t: TestApp, ...sessions: TestSession[]): Promise<void> {
+  const ids = sessions.map((session) => session.userId);
+  if (ids.length === 0) return;
+  const bornAt = new Date(Date.now() - (STANDING_MIN_ACCOUNT_HOURS + 1) * 3600_000);
+  await t.app.database.db.update(users).set({ createdAt: bornAt }).where(inArray(users.id, ids));
+  for (const id of ids) await insertStickers(t, id, STANDING_MIN_STICKERS, { visibility: "private" });
+}
+
+/** A user with a live session whose reports and favourites count toward moderation (decision 0035). */
+export async function signInStandingUser(t: TestApp, email: string): Promise<TestSession> {
+  const session = await signInTestUser(t, email);
+  await giveStanding(t, session);
+  return session;
 }
 
 /** A private sticker of `ownerId`, made from an existing picture and tagged community (lists must skip it). */

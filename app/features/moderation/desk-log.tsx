@@ -52,7 +52,8 @@ export function DeskLog({ log, page }: { log: { list: ModerationLogEntry[]; tota
                   <td className="p-3">{t(`admin.action.${entry.action}`)}</td>
                   <td className="break-all p-3">
                     {entry.stickerInstId ? <Link to={to(`/sticker/${entry.stickerInstId}`)}>{entry.stickerInstId}</Link> : null}
-                    {entry.stickerInstId && entry.target ? " · " : null}
+                    {entry.packId ? <Link to={to(`/pack/${entry.packId}`)}>{entry.packId}</Link> : null}
+                    {(entry.stickerInstId || entry.packId) && entry.target ? " · " : null}
                     {entry.target ? entry.target.email || `#${entry.target.userId}` : null}
                   </td>
                   <td className="p-3">

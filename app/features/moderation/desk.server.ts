@@ -1,10 +1,11 @@
 import type { AppContext } from "#server/context.ts";
 import { pageModerationActions } from "#server/moderation/audit-log.ts";
 import { listBannedUsers, pageModerationQueue } from "#server/moderation/moderation-queue.ts";
+import { pagePackQueue } from "#server/moderation/pack-queue.ts";
 import { requireStaff, type Staff } from "#server/moderation/staff.ts";
 import { userOfRequest } from "../auth/session.server.ts";
 
-export { listBannedUsers, pageModerationActions, pageModerationQueue };
+export { listBannedUsers, pageModerationActions, pageModerationQueue, pagePackQueue };
 
 /**
  * The desk's pages answer 404 to everyone but staff (decision 0031): a visitor, a plain user and a

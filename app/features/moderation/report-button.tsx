@@ -3,16 +3,17 @@ import { useTranslation } from "#app/i18n/i18n.tsx";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import { Icon } from "../stickers/icons.tsx";
+import type { ReportTarget } from "./report-target.ts";
 
 // The dialog loads with the first opening (docs/ARCHITECTURE.md, "First-load budget").
 const loadDialog = () => import("./report-dialog.tsx");
 const ReportDialog = lazy(loadDialog);
 
 /**
- * "Report" on a sticker someone else made (issue 16, decision 0031): a visitor is asked to sign in
- * first; a signed-in viewer gets the reason list.
+ * "Report" on a sticker or a pack someone else made (decisions 0031, 0035): a visitor is asked to sign
+ * in first; a signed-in viewer gets the reason list.
  */
-export function ReportButton({ stickerInstId, className }: { stickerInstId: string; className: string }) {
+export function ReportButton({ target, className }: { target: ReportTarget; className: string }) {
   const { t } = useTranslation();
   const user = useUser();
   const [open, setOpen] = useState(false);
@@ -32,7 +33,7 @@ export function ReportButton({ stickerInstId, className }: { stickerInstId: stri
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ReportDialog stickerInstId={stickerInstId} onClose={() => setOpen(false)} />
+          <ReportDialog target={target} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>

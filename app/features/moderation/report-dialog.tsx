@@ -4,10 +4,12 @@ import { ApiError, apiCall } from "#app/lib/api/client.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from "#common/moderation.ts";
 import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
+import { type ReportTarget, reportCallOf } from "./report-target.ts";
 
-/** The reason list and an optional note; one report per user per sticker (decision 0031). */
-export default function ReportDialog({ stickerInstId, onClose }: { stickerInstId: string; onClose: () => void }) {
+/** The reason list and an optional note; one report per user per sticker or pack (decisions 0031, 0035). */
+export default function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const { t } = useTranslation();
+  const call = reportCallOf(target);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const noteId = useId();
@@ -25,7 +27,7 @@ export default function ReportDialog({ stickerInstId, onClose }: { stickerInstId
       return;
     }
     setBusy(true);
-    apiCall("POST", "/api/sticker/report", { body: { stickerInstId, reason, note } })
+    apiCall("POST", call.path, { body: { ...call.body, reason, note } })
       .then(() => {
         toastSuccess(t("report.sent"));
         dialog.current?.close();
@@ -41,11 +43,11 @@ export default function ReportDialog({ stickerInstId, onClose }: { stickerInstId
     <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose}>
       <form onSubmit={send} noValidate>
         <h2 id={titleId} className="mb-4 font-semibold text-xl">
-          {t("report.title")}
+          {t(call.titleKey)}
         </h2>
         {already ? (
           <p role="status" className="rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
-            {t("report.already")}
+            {t(call.alreadyKey)}
           </p>
         ) : (
           <>

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
 import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
+import { ReportButton } from "../moderation/report-button.tsx";
 import { LockIcon } from "../stickers/icons.tsx";
 import { PackExportPanel } from "./export/pack-export-panel.tsx";
 import { usePackName } from "./new-pack-dialog.tsx";
@@ -25,6 +26,7 @@ const pillButton =
  */
 export function PackView({ initial }: { initial: PackDetail }) {
   const { t } = useTranslation();
+  const { to } = useLocalized();
   const [pack, setPack] = useState(initial);
   useEffect(() => setPack(initial), [initial]);
   const pending = pack.mine ? pack.pendingTaskIds.length : 0;
@@ -70,7 +72,24 @@ export function PackView({ initial }: { initial: PackDetail }) {
               </span>
             ) : null}
           </p>
+          {pack.hidden ? (
+            <p role="note" className="rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+              {t("report.packHiddenNotice")}
+            </p>
+          ) : null}
+          {pack.staffView ? (
+            <p role="note" className="rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+              {t("report.packStaffNotice")}{" "}
+              <Link to={to("/admin")} className="font-medium underline underline-offset-2">
+                {t("admin.title")}
+              </Link>
+            </p>
+          ) : null}
           {pack.mine ? <OwnerControls pack={pack} onPack={setPack} /> : null}
+          {/* Anyone but its owner may report a pack (decision 0035); staff judge it on the desk. */}
+          {pack.mine || pack.staffView ? null : (
+            <ReportButton target={{ kind: "pack", packId: pack.packId }} className={pillButton} />
+          )}
         </div>
       </header>
 
@@ -118,9 +137,11 @@ export function PackView({ initial }: { initial: PackDetail }) {
         ) : null}
       </section>
 
-      <div className="mt-10">
-        <PackExportPanel pack={pack} />
-      </div>
+      {pack.staffView ? null : (
+        <div className="mt-10">
+          <PackExportPanel pack={pack} />
+        </div>
+      )}
     </main>
   );
 }

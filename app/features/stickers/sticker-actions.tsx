@@ -64,7 +64,9 @@ export function StickerActions({ sticker, favorited }: { sticker: StickerDetail;
         </li>
       </ul>
       <AddToPack sticker={sticker} favorited={favorited} buttonClassName={actionClass} />
-      {sticker.mine ? null : <ReportButton stickerInstId={sticker.stickerInstId} className={actionClass} />}
+      {sticker.mine ? null : (
+        <ReportButton target={{ kind: "sticker", stickerInstId: sticker.stickerInstId }} className={actionClass} />
+      )}
       <Link
         to={to("/") + (styleId === null ? "" : `?styleId=${styleId}`)}
         onClick={() => saveTryIt({ prompt: sticker.prompt, styleId, ...(styleType ? { styleType } : {}) })}

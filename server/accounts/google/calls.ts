@@ -80,11 +80,12 @@ export function googleLoginCalls(app: AppContext) {
       deleteCookie(c, GOOGLE_NONCE_COOKIE, { path: GOOGLE_NONCE_COOKIE_PATH, secure: app.config.secure });
       const db = app.database.db;
       const user = await findOrCreateGoogleUser(db, app.config, { identity, inviteCode: input.invCode });
-      // Bounded, and never throws: a picture that cannot be copied leaves the initial (decision 0029).
-      await copyGoogleAvatar(app, user.userId, identity.picture ?? null);
       // A sign-in always starts a new session; the one this tab had (if any) ends.
       if (viewer) await endSession(db, viewer.sessionId);
+      // The ban check (ACCOUNT_BANNED) comes first: a banned user's picture is never fetched nor stored.
       const session = await createSession(db, user.userId);
+      // Bounded, and never throws: a picture that cannot be copied leaves the initial (decision 0029).
+      await copyGoogleAvatar(app, user.userId, identity.picture ?? null);
       setSessionCookie(c, app.config, session.token, session.expiresAt);
       const newViewer = await resolveSession(db, session.token);
       if (!newViewer) throw new Error("new session not found");

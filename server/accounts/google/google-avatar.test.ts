@@ -157,6 +157,30 @@ describe("the Google avatar is copied into our storage at sign-in (issue 18)", (
     expect(again.body.data.avatar).toEqual(first.body.data.avatar);
   });
 
+  it("a banned user's sign-in is refused before the picture is fetched: no request to the picture host, no file stored, no avatar", async () => {
+    const first = await googleLogin("banned-face");
+    expect(first.body.status).toBe(200);
+    const userId = first.body.data.id as number;
+    await t.app.database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, userId));
+    hits = [];
+    const stored: string[] = [];
+    const put = t.app.storage.put;
+    t.app.storage.put = (key, body, contentType) => {
+      stored.push(key);
+      return put.call(t.app.storage, key, body, contentType);
+    };
+    try {
+      const refused = await googleLogin("banned-face", `${origin}/face.jpg`);
+      expect(refused.body.status).toBe("ACCOUNT_BANNED");
+      expect(refused.token).toBe("");
+    } finally {
+      t.app.storage.put = put;
+    }
+    expect(hits.filter((hit) => !hit.startsWith("/oauth2"))).toEqual([]);
+    expect(stored).toEqual([]);
+    expect(await avatarPathOf(userId)).toBeNull();
+  });
+
   it("without a picture claim there is no fetch and no avatar", async () => {
     hits = [];
     const { body } = await googleLogin("no-picture");
