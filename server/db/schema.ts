@@ -376,6 +376,11 @@ export const packs = pgTable(
     locale: text("locale").notNull().default("en"),
     /** When a moderator hid it (decision 0035): out of the gallery for everyone but its owner and staff. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /**
+     * When the owner first put the stickers in an order of their own (decision 0026): from then on a
+     * sticker of a pack made in one go joins at the end, and the made ones are no longer put in mood order.
+     */
+    orderedByOwnerAt: timestamp("ordered_by_owner_at", { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },

@@ -2,7 +2,8 @@
  * A made sticker joins its pack (decision 0026), inside the transaction that finishes its task: it is
  * appended, then the pack's made stickers are put back in MOOD order on the places they hold, so the
  * pack reads happy, sad, love… whatever order the stickers finished in. Stickers the owner added by
- * hand keep their places.
+ * hand keep their places. Once the owner has put the pack in an order of their own, that order stands:
+ * a sticker that finishes later joins at the end and nothing is moved.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
@@ -14,7 +15,11 @@ import type { DbOrTx } from "./pack-access.ts";
 /** Called by the task's finish (server/tasks/run-task.ts) for a task of a pack made in one go. */
 export async function joinMadePack(tx: DbOrTx, task: { packId: number; mood: string }, stickerId: number): Promise<void> {
   // The pack's row lock: two moods finishing at once append and reorder one after the other.
-  const [pack] = await tx.select({ id: packs.id }).from(packs).where(eq(packs.id, task.packId)).for("update");
+  const [pack] = await tx
+    .select({ id: packs.id, orderedByOwnerAt: packs.orderedByOwnerAt })
+    .from(packs)
+    .where(eq(packs.id, task.packId))
+    .for("update");
   if (!pack) return; // deleted meanwhile
   const emoji = MOODS.find((mood) => mood.id === task.mood)?.emoji;
   if (!emoji) return;
@@ -25,7 +30,7 @@ export async function joinMadePack(tx: DbOrTx, task: { packId: number; mood: str
     if (error instanceof AppError && error.code === "PACK_FULL") return;
     throw error;
   }
-  await putMadeStickersInMoodOrder(tx, pack.id);
+  if (pack.orderedByOwnerAt === null) await putMadeStickersInMoodOrder(tx, pack.id);
 }
 
 /** The pack's made stickers take the places they hold, in MOOD order. */

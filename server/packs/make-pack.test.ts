@@ -181,6 +181,30 @@ describe("making a pack of moods from a prompt", () => {
     expect(rows.map((row) => row.position)).toEqual([0, 1, 2, 3]);
   });
 
+  it("keeps a move the owner makes while the pack is being made: a sticker that finishes later joins at the end", async () => {
+    const made = await callApi(t, "POST", "/api/pack/makeFromPrompt", {
+      body: { prompt: "a newt", moods: ["happy", "sad", "love"] },
+      session: ann,
+    });
+    expect(made.http).toBe(200);
+    const packId = made.body.data.pack.packId as string;
+    const [happy, sad, love] = made.body.data.taskIds as number[];
+    await runTaskAttempt(t.app, offline, { taskId: happy as number, retryCount: 0, retryLimit: 0 });
+    await runTaskAttempt(t.app, offline, { taskId: sad as number, retryCount: 0, retryLimit: 0 });
+    const before = await callApi(t, "GET", "/api/pack/get", { params: { packId }, session: ann });
+    const [first, second] = (before.body.data.stickers as { stickerInstId: string }[]).map((sticker) => sticker.stickerInstId);
+    // The owner puts Sad before Happy.
+    const moved = await callApi(t, "POST", "/api/pack/reorder", {
+      body: { packId, stickerInstIds: [second, first] },
+      session: ann,
+    });
+    expect(moved.http).toBe(200);
+    await runTaskAttempt(t.app, offline, { taskId: love as number, retryCount: 0, retryLimit: 0 });
+    const { rows } = await packContents(packId);
+    expect(rows.map((row) => row.name)).toEqual(["a newt · Sad", "a newt · Happy", "a newt · Love"]);
+    expect(rows.map((row) => row.position)).toEqual([0, 1, 2]);
+  });
+
   it("shows the progress to the owner only: another user gets PACK_NOT_FOUND", async () => {
     const made = await callApi(t, "POST", "/api/pack/makeFromPrompt", {
       body: { prompt: "a fox", moods: ["happy", "sad"] },

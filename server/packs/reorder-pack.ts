@@ -42,7 +42,13 @@ export async function reorderPack(db: Db, o: { userId: number; packId: string; s
         sql`update ${packStickers} set position = places.position from (values ${places}) as places(sticker_id, position) where ${packStickers.packId} = ${row.id} and ${packStickers.stickerId} = places.sticker_id`,
       );
     }
-    const [updated] = await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, row.id)).returning();
+    // The owner's order stands: stickers still being made join at the end from now on (decision 0026).
+    const now = new Date();
+    const [updated] = await tx
+      .update(packs)
+      .set({ updatedAt: now, orderedByOwnerAt: sql`coalesce(${packs.orderedByOwnerAt}, ${now})` })
+      .where(eq(packs.id, row.id))
+      .returning();
     return updated ?? row;
   });
   return packDetail(db, pack, o.userId);
