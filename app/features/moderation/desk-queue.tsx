@@ -15,6 +15,46 @@ const dangerClass =
   "h-10 rounded-full px-4 font-medium bg-red-700 text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60";
 const inputClass = "h-10 w-full rounded-xl border border-stone-300 px-3 focus-visible:outline-2 focus-visible:outline-primary";
 
+/** Who owns a reported sticker or pack, when it was first reported, why, and the reporters' notes. */
+function ReportFacts({ item, language }: { item: QueueItem | PackQueueItem; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+      <dt className="text-stone-500">{t("admin.owner")}</dt>
+      <dd className="break-all">
+        {item.owner ? item.owner.email || `#${item.owner.userId}` : "—"}
+        {item.owner?.banned ? ` · ${t("admin.hiddenBy.ban")}` : ""}
+      </dd>
+      <dt className="text-stone-500">{t("admin.firstReport")}</dt>
+      <dd>{deskDate(language, item.firstReportAt)}</dd>
+      <dt className="text-stone-500">{t("admin.reasons")}</dt>
+      <dd>
+        <ul className="flex flex-wrap gap-2">
+          {item.reasons.map((r) => (
+            <li key={r.reason} className="rounded-full bg-stone-100 px-2 py-0.5">
+              {t(`report.reason.${r.reason}`)} × {r.count}
+            </li>
+          ))}
+        </ul>
+      </dd>
+      {item.notes.length > 0 ? (
+        <>
+          <dt className="text-stone-500">{t("admin.notes")}</dt>
+          <dd>
+            <ul className="list-disc space-y-1 ps-5">
+              {item.notes.map((n) => (
+                <li key={n.createdAt + n.note}>
+                  <bdi>{n.note}</bdi>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 /** The desk's queue, the reported packs (decision 0035), the "act on any sticker" form and the banned users (decision 0031). */
 export function DeskQueue({
   queue,
@@ -57,39 +97,7 @@ export function DeskQueue({
                   <p className="break-words text-stone-700" dir="auto">
                     {item.prompt}
                   </p>
-                  <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                    <dt className="text-stone-500">{t("admin.owner")}</dt>
-                    <dd className="break-all">
-                      {item.owner ? item.owner.email || `#${item.owner.userId}` : "—"}
-                      {item.owner?.banned ? ` · ${t("admin.hiddenBy.ban")}` : ""}
-                    </dd>
-                    <dt className="text-stone-500">{t("admin.firstReport")}</dt>
-                    <dd>{deskDate(language, item.firstReportAt)}</dd>
-                    <dt className="text-stone-500">{t("admin.reasons")}</dt>
-                    <dd>
-                      <ul className="flex flex-wrap gap-2">
-                        {item.reasons.map((r) => (
-                          <li key={r.reason} className="rounded-full bg-stone-100 px-2 py-0.5">
-                            {t(`report.reason.${r.reason}`)} × {r.count}
-                          </li>
-                        ))}
-                      </ul>
-                    </dd>
-                    {item.notes.length > 0 ? (
-                      <>
-                        <dt className="text-stone-500">{t("admin.notes")}</dt>
-                        <dd>
-                          <ul className="list-disc space-y-1 ps-5">
-                            {item.notes.map((n) => (
-                              <li key={n.createdAt + n.note}>
-                                <bdi>{n.note}</bdi>
-                              </li>
-                            ))}
-                          </ul>
-                        </dd>
-                      </>
-                    ) : null}
-                  </dl>
+                  <ReportFacts item={item} language={language} />
                   <p className="font-medium text-sm">
                     {item.hiddenReason
                       ? t(`admin.hiddenBy.${item.hiddenReason}`)
@@ -174,39 +182,7 @@ export function DeskQueue({
                     {item.name || item.packId}
                   </Link>
                 </h3>
-                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-stone-500">{t("admin.owner")}</dt>
-                  <dd className="break-all">
-                    {item.owner.email || `#${item.owner.userId}`}
-                    {item.owner.banned ? ` · ${t("admin.hiddenBy.ban")}` : ""}
-                  </dd>
-                  <dt className="text-stone-500">{t("admin.firstReport")}</dt>
-                  <dd>{deskDate(language, item.firstReportAt)}</dd>
-                  <dt className="text-stone-500">{t("admin.reasons")}</dt>
-                  <dd>
-                    <ul className="flex flex-wrap gap-2">
-                      {item.reasons.map((r) => (
-                        <li key={r.reason} className="rounded-full bg-stone-100 px-2 py-0.5">
-                          {t(`report.reason.${r.reason}`)} × {r.count}
-                        </li>
-                      ))}
-                    </ul>
-                  </dd>
-                  {item.notes.length > 0 ? (
-                    <>
-                      <dt className="text-stone-500">{t("admin.notes")}</dt>
-                      <dd>
-                        <ul className="list-disc space-y-1 ps-5">
-                          {item.notes.map((n) => (
-                            <li key={n.createdAt + n.note}>
-                              <bdi>{n.note}</bdi>
-                            </li>
-                          ))}
-                        </ul>
-                      </dd>
-                    </>
-                  ) : null}
-                </dl>
+                <ReportFacts item={item} language={language} />
                 <p className="font-medium text-sm">
                   {item.hidden
                     ? t("admin.hiddenBy.moderator")
