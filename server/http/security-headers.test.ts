@@ -1,12 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, serveOnSocket, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers } from "../db/schema.ts";
-import { nodeListener } from "../serve.ts";
 
 /**
  * The security headers as production sends them: through `nodeListener` (the listener `server/serve.ts`
@@ -14,7 +11,7 @@ import { nodeListener } from "../serve.ts";
  */
 let t: TestApp;
 let assetsDir: string;
-let http: Server;
+let socket: Awaited<ReturnType<typeof serveOnSocket>>;
 let origin: string;
 const picId = "5ec012e".padEnd(32, "0");
 
@@ -28,12 +25,11 @@ beforeAll(async () => {
     .insert(pictures)
     .values({ id: picId, width: 1, height: 1, pngKey: `${picId}.png`, thumbKey: `${picId}-256.webp` });
   await t.app.database.db.insert(stickers).values({ stickerInstId: "headers-file", picId, visibility: "public", hotScore: 0 });
-  http = createServer(nodeListener(t.app, t.server));
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  socket = await serveOnSocket(t);
+  origin = socket.origin;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => http.close(() => resolve()));
+  await socket.close();
   await closeTestApp(t);
   await rm(assetsDir, { recursive: true, force: true });
 });

@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNATURE_HEADERS } from "#common/signature.ts";
 import { setCookieOf, signInByEmail } from "#tests/support/accounts.ts";
-import type { TestSession } from "#tests/support/stickers.ts";
+import { storedPicture, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
-import { pictures, sessions, stickers } from "../db/schema.ts";
-import { storeStickerImages } from "../generation/variants.ts";
+import { sessions, stickers } from "../db/schema.ts";
 import { hashToken } from "./resolve-session.ts";
 
 let t: TestApp;
@@ -46,19 +44,11 @@ async function pageCall(
 
 /** A private sticker of `ownerId` with its stored picture, as a finished task leaves it. */
 async function addPrivateSticker(ownerId: number): Promise<string> {
-  const png = await sharp({ create: { width: 512, height: 512, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } })
-    .png()
-    .toBuffer();
-  const stored = await storeStickerImages(t.app.storage, png);
-  const db = t.app.database.db;
-  await db
-    .insert(pictures)
-    .values({ id: stored.id, width: 512, height: 512, pngKey: stored.png, thumbKey: stored.thumb })
-    .onConflictDoNothing();
-  await db
+  const picId = await storedPicture(t, 30);
+  await t.app.database.db
     .insert(stickers)
-    .values({ stickerInstId: "slidingPrivate1", picId: stored.id, ownerId, visibility: "private", hotScore: 0 });
-  return stored.id;
+    .values({ stickerInstId: "slidingPrivate1", picId, ownerId, visibility: "private", hotScore: 0 });
+  return picId;
 }
 
 const maxAgeOf = (response: Response) => Number(setCookieOf(response, "token")?.attributes.match(/Max-Age=(\d+)/)?.[1]);

@@ -14,8 +14,11 @@ export async function followSignInLink(page: Page, email: string) {
   await page.getByRole("button", { name: `Sign in as ${email}` }).click();
 }
 
-/** Signs `page` in by e-mail through the login dialog and the run's mail sink. */
-export async function signInByEmail(page: Page, context: BrowserContext, email: string) {
+/**
+ * Asks for a sign-in link through the login dialog of a hydrated English page, as a person does, and
+ * returns the dialog once it says the mail is sent.
+ */
+export async function askForSignInLink(page: Page, email: string) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
   const dialog = page.getByRole("dialog");
@@ -24,6 +27,12 @@ export async function signInByEmail(page: Page, context: BrowserContext, email: 
   await dialog.getByLabel("E-mail address").fill(email);
   await dialog.getByRole("button", { name: "Send sign-in link" }).click();
   await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  return dialog;
+}
+
+/** Signs `page` in by e-mail through the login dialog and the run's mail sink. */
+export async function signInByEmail(page: Page, context: BrowserContext, email: string) {
+  const dialog = await askForSignInLink(page, email);
   const mailbox = await context.newPage();
   await followSignInLink(mailbox, email);
   await expect(mailbox.getByRole("button", { name: "Account menu" })).toBeVisible();

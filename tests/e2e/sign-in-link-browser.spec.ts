@@ -1,6 +1,6 @@
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { signInLinkFor } from "./mail-sink.ts";
-import { uniqueEmail } from "./session.ts";
+import { askForSignInLink, uniqueEmail } from "./session.ts";
 
 /**
  * The mailed sign-in link's confirm page (decisions 0013, 0033): it names the address it signs in, and
@@ -13,14 +13,7 @@ const WARNING = "This link was requested from another browser. Continue only if 
 /** Asks for a link through the login dialog, as a person does, and answers the mailed link. */
 async function askThroughTheDialog(page: import("@playwright/test").Page, email: string) {
   await page.goto("/");
-  await waitForHydration(page);
-  await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("checkbox").check();
-  await dialog.getByRole("button", { name: "Continue with e-mail" }).click();
-  await dialog.getByLabel("E-mail address").fill(email);
-  await dialog.getByRole("button", { name: "Send sign-in link" }).click();
-  await expect(dialog.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await askForSignInLink(page, email);
   return signInLinkFor(email);
 }
 

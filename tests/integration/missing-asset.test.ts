@@ -5,19 +5,16 @@
  * The renderer here is a stand-in that, like the real pages, reads the session and prints the user.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userOfRequest } from "#app/features/auth/session.server.ts";
 import type { PageRenderer } from "#server/app.ts";
 import { API_POLICY } from "#server/http/security-headers.ts";
-import { nodeListener } from "#server/serve.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
 import type { TestSession } from "#tests/support/stickers.ts";
 import { balanceOf, userWithPoints } from "#tests/support/tasks.ts";
-import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, serveOnSocket, type TestApp } from "#tests/support/test-app.ts";
 
 const EMAIL = "asset-viewer@example.com";
 
@@ -33,7 +30,7 @@ const renderPage: PageRenderer = async (request, context) => {
 
 let t: TestApp;
 let assetsDir: string;
-let http: Server;
+let socket: Awaited<ReturnType<typeof serveOnSocket>>;
 let origin: string;
 let viewer: TestSession;
 
@@ -43,12 +40,11 @@ beforeAll(async () => {
   await writeFile(path.join(assetsDir, "assets", "entry-abc123.js"), "console.log(1);\n");
   t = await createTestApp({}, { clientAssetsDir: assetsDir, renderPage });
   viewer = await userWithPoints(t, EMAIL, 37);
-  http = createServer(nodeListener(t.app, t.server));
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  socket = await serveOnSocket(t);
+  origin = socket.origin;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => http.close(() => resolve()));
+  await socket.close();
   await closeTestApp(t);
   await rm(assetsDir, { recursive: true, force: true });
 });

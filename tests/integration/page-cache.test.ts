@@ -5,8 +5,6 @@
  * language from the path) and writes inline scripts with the nonce it is given, as React Router does.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -18,12 +16,11 @@ import { createOfflineProvider } from "#server/generation/index.ts";
 import { inlineScriptHashes, PAGE_CACHE_HEADER } from "#server/pages/page-cache.ts";
 import { pageChangesListening } from "#server/pages/page-changes.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
-import { nodeListener } from "#server/serve.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, type TestSession } from "#tests/support/stickers.ts";
 import { userWithPoints } from "#tests/support/tasks.ts";
-import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { closeTestApp, createTestApp, serveOnSocket, type TestApp } from "#tests/support/test-app.ts";
 
 let renders = 0;
 
@@ -491,15 +488,14 @@ describe("stale pages", () => {
 });
 
 describe("on a socket", () => {
-  let http: Server;
+  let socket: Awaited<ReturnType<typeof serveOnSocket>>;
   let origin: string;
   beforeAll(async () => {
-    http = createServer(nodeListener(t.app, t.server));
-    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    socket = await serveOnSocket(t);
+    origin = socket.origin;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await socket.close();
   });
 
   it("sends a visitor's 404 with the hash policy of its own inline script and no live nonce", async () => {

@@ -16,11 +16,10 @@ import { loader as sandboxCheckoutPage } from "#app/routes/sandbox-checkout.tsx"
 import { loader as sandboxPortalPage } from "#app/routes/sandbox-portal.tsx";
 import { loader as stickerPage } from "#app/routes/sticker.tsx";
 import { POINT_PACKS } from "#common/plans.ts";
-import { pictures, stickers, tasks, users } from "#server/db/schema.ts";
-import { storeStickerImages } from "#server/generation/variants.ts";
+import { stickers, tasks, users } from "#server/db/schema.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
 import { hotScore } from "#server/stickers/hot-score.ts";
-import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { callApi, signInTestUser, storedPicture, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 let t: TestApp;
@@ -50,22 +49,13 @@ let bobsPack = "";
 let bobsSticker = "";
 
 async function stickerOf(ownerId: number, o: { visibility: "public" | "private"; hidden?: boolean; shade: number }) {
-  const png = await sharp({
-    create: { width: 512, height: 512, channels: 4, background: { r: o.shade, g: 90, b: 160, alpha: 1 } },
-  })
-    .png()
-    .toBuffer();
-  const stored = await storeStickerImages(t.app.storage, png);
+  const picId = await storedPicture(t, o.shade);
   const db = t.app.database.db;
-  await db
-    .insert(pictures)
-    .values({ id: stored.id, width: 512, height: 512, pngKey: stored.png, thumbKey: stored.thumb })
-    .onConflictDoNothing();
   const stickerInstId = `pv${randomBytes(6).toString("hex")}`;
   const now = new Date();
   await db.insert(stickers).values({
     stickerInstId,
-    picId: stored.id,
+    picId,
     name: "a secret cat",
     prompt: "a secret cat",
     ownerId,
@@ -75,7 +65,7 @@ async function stickerOf(ownerId: number, o: { visibility: "public" | "private";
     createdAt: now,
     ...(o.hidden ? { hiddenAt: now, hiddenReason: "moderator" as const } : {}),
   });
-  return { stickerInstId, picId: stored.id };
+  return { stickerInstId, picId };
 }
 
 beforeAll(async () => {

@@ -1,10 +1,12 @@
 /** Fixtures shared by the browsing tests: a seeded gallery, signed-in users, signed calls. */
 import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
 import { STANDING_MIN_ACCOUNT_HOURS, STANDING_MIN_STICKERS } from "#common/moderation.ts";
 import { mailboxOf } from "#server/accounts/mailbox.ts";
 import { pictures, sessions, stickers, stickerTags, users } from "#server/db/schema.ts";
 import { createOfflineProvider } from "#server/generation/index.ts";
+import { storeStickerImages } from "#server/generation/variants.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { hashToken } from "#server/sessions/resolve-session.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
@@ -134,6 +136,22 @@ export async function addPrivateSticker(t: TestApp, ownerId: number, stickerInst
     })
     .returning({ id: stickers.id });
   await db.insert(stickerTags).values({ stickerId: row!.id, tagId: COMMUNITY_TAG });
+}
+
+/**
+ * A 512 px picture of one colour (`red` tells pictures apart), stored as a finished task stores it
+ * (PNG and thumbnails, its `pictures` row); returns its picture id.
+ */
+export async function storedPicture(t: TestApp, red: number): Promise<string> {
+  const png = await sharp({ create: { width: 512, height: 512, channels: 4, background: { r: red, g: 90, b: 160, alpha: 1 } } })
+    .png()
+    .toBuffer();
+  const stored = await storeStickerImages(t.app.storage, png);
+  await t.app.database.db
+    .insert(pictures)
+    .values({ id: stored.id, width: 512, height: 512, pngKey: stored.png, thumbKey: stored.thumb })
+    .onConflictDoNothing();
+  return stored.id;
 }
 
 export async function stickerIdOf(t: TestApp, stickerInstId: string): Promise<number> {

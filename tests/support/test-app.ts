@@ -1,9 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServerApp, type ServerAppOptions } from "#server/app.ts";
 import { bootAppContext } from "#server/boot.ts";
 import type { AppContext } from "#server/context.ts";
+import { nodeListener } from "#server/serve.ts";
 import { signatureHeaders } from "./call-signature.ts";
 import { createPostgresDatabase } from "./postgres-database.ts";
 
@@ -128,4 +131,17 @@ export async function signedRequest(method: "GET" | "POST", pathname: string, op
     },
     body: method === "POST" ? (options.form ?? options.sendBody ?? JSON.stringify(options.body ?? {})) : null,
   });
+}
+
+/**
+ * The test app on a real loopback socket through `nodeListener`, as production serves it (the headers
+ * the socket layer sets, the wire's framing); `close` stops it before `closeTestApp`.
+ */
+export async function serveOnSocket(t: TestApp): Promise<{ origin: string; close: () => Promise<void> }> {
+  const http = createServer(nodeListener(t.app, t.server));
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
+  };
 }
