@@ -3,16 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPLORE_RULE_FAVORITES, REPORT_HIDE_THRESHOLD } from "#common/moderation.ts";
 import { MONTHLY_PLAN_ID } from "#common/plans.ts";
 import { engineName } from "#tests/support/engine.ts";
-import { callApi, giveStanding, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
-import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import {
+  callApi,
+  createGalleryTestApp,
+  giveStanding,
+  insertStickers,
+  signInStaff,
+  signInTestUser,
+  type TestSession,
+} from "#tests/support/stickers.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { SandboxProvider } from "../billing/sandbox/sandbox-provider.ts";
 import { subscribe } from "../billing/subscribe.ts";
 import { reports, stickers, stickerTags, subscriptions, users } from "../db/schema.ts";
-import { createOfflineProvider } from "../generation/index.ts";
 import { readExportablePack } from "../packs/export-pack.ts";
-import { seedDatabase } from "../seed/seed-database.ts";
 import { EXPLORE_TAG } from "../stickers/tags.ts";
-import { grantRole } from "./grant-role.ts";
 
 /**
  * How far a ban reaches (decision 0031): nothing of a banned user comes back or stays listed before the
@@ -25,12 +30,10 @@ let plain: TestSession;
 let emailSeq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_LIST_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
   // The tags (latest, explore) the gallery's stickers join.
-  await seedDatabase(t.app, createOfflineProvider(), { gallerySize: 2 });
-  moderator = await signInTestUser(t, "ban-mod@example.com");
+  t = await createGalleryTestApp(2, { PUBLIC_LIST_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
+  moderator = await signInStaff(t, "ban-mod@example.com", "moderator");
   plain = await signInTestUser(t, "ban-plain@example.com");
-  await grantRole(t.app.database.db, { email: "ban-mod@example.com", role: "moderator" });
 }, 120_000);
 afterAll(async () => {
   await (t?.app.billing.sandbox as SandboxProvider | null)?.drain();

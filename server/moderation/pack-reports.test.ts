@@ -1,14 +1,18 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineName } from "#tests/support/engine.ts";
-import { callApi, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
-import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import {
+  callApi,
+  createGalleryTestApp,
+  insertStickers,
+  signInStaff,
+  signInTestUser,
+  type TestSession,
+} from "#tests/support/stickers.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { moderationActions, packReports, packs, stickerTags } from "../db/schema.ts";
-import { createOfflineProvider } from "../generation/index.ts";
 import { readExportablePack } from "../packs/export-pack.ts";
-import { seedDatabase } from "../seed/seed-database.ts";
 import { REPORTS_PER_HOUR } from "./calls.ts";
-import { grantRole } from "./grant-role.ts";
 
 /**
  * Packs are reported like stickers and judged on the desk (decision 0035): reports are stored, rate
@@ -21,14 +25,11 @@ let plain: TestSession;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_LIST_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
   // The list tags (latest) the packs' stickers join.
-  await seedDatabase(t.app, createOfflineProvider(), { gallerySize: 1 });
-  moderator = await signInTestUser(t, "pack-mod@example.com");
-  admin = await signInTestUser(t, "pack-admin@example.com");
+  t = await createGalleryTestApp(1, { PUBLIC_LIST_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
+  moderator = await signInStaff(t, "pack-mod@example.com", "moderator");
+  admin = await signInStaff(t, "pack-admin@example.com", "admin");
   plain = await signInTestUser(t, "pack-plain@example.com");
-  await grantRole(t.app.database.db, { email: "pack-mod@example.com", role: "moderator" });
-  await grantRole(t.app.database.db, { email: "pack-admin@example.com", role: "admin" });
 }, 120_000);
 afterAll(() => closeTestApp(t));
 

@@ -1,13 +1,17 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineName } from "#tests/support/engine.ts";
-import { callApi, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
-import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import {
+  callApi,
+  createGalleryTestApp,
+  insertStickers,
+  signInStaff,
+  signInTestUser,
+  type TestSession,
+} from "#tests/support/stickers.ts";
+import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { stickers, users } from "../db/schema.ts";
-import { createOfflineProvider } from "../generation/index.ts";
-import { seedDatabase } from "../seed/seed-database.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { grantRole } from "./grant-role.ts";
 import { maskEmail } from "./staff.ts";
 
 /**
@@ -22,15 +26,12 @@ let admin: TestSession;
 let plain: TestSession;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_LIST_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
   // Gallery stickers come with their picture files, so /files/ answers with bytes.
-  await seedDatabase(t.app, createOfflineProvider(), { gallerySize: 8 });
+  t = await createGalleryTestApp(8, { PUBLIC_LIST_CACHE_SECONDS: "0", PAGE_CACHE_SECONDS: "0" });
   owner = await signInTestUser(t, "dave.owner@example.com");
-  moderator = await signInTestUser(t, "mia.mod@example.com");
-  admin = await signInTestUser(t, "ada.admin@example.com");
+  moderator = await signInStaff(t, "mia.mod@example.com", "moderator");
+  admin = await signInStaff(t, "ada.admin@example.com", "admin");
   plain = await signInTestUser(t, "pat.plain@example.com");
-  await grantRole(t.app.database.db, { email: "mia.mod@example.com", role: "moderator" });
-  await grantRole(t.app.database.db, { email: "ada.admin@example.com", role: "admin" });
 }, 120_000);
 afterAll(() => closeTestApp(t));
 

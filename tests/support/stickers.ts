@@ -7,6 +7,7 @@ import { mailboxOf } from "#server/accounts/mailbox.ts";
 import { pictures, sessions, stickers, stickerTags, users } from "#server/db/schema.ts";
 import { createOfflineProvider } from "#server/generation/index.ts";
 import { storeStickerImages } from "#server/generation/variants.ts";
+import { grantRole } from "#server/moderation/grant-role.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { hashToken } from "#server/sessions/resolve-session.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
@@ -100,6 +101,13 @@ export async function insertStickers(
  * Gives these accounts standing (decision 0035), so their reports and favourites count: created
  * STANDING_MIN_ACCOUNT_HOURS and an hour ago, with STANDING_MIN_STICKERS private stickers made.
  */
+/** A signed-in member of staff, given `role` as `npm run grant-role` gives it (decision 0031). */
+export async function signInStaff(t: TestApp, email: string, role: "moderator" | "admin"): Promise<TestSession> {
+  const session = await signInTestUser(t, email);
+  await grantRole(t.app.database.db, { email, role });
+  return session;
+}
+
 export async function giveStanding(t: TestApp, ...sessions: TestSession[]): Promise<void> {
   const ids = sessions.map((session) => session.userId);
   if (ids.length === 0) return;
