@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cutToWholeCharacters, SLUG_MAX_UNITS, stickerSlug } from "./stickers.ts";
+import { SLUG_MAX_UNITS, stickerSlug } from "./stickers.ts";
+import { cutToWholeCharacters } from "./text.ts";
 
 /** What made pages fail: a character outside the Basic Multilingual Plane across the 60-unit cut. */
 const SUPPLEMENTARY = "𠀀"; // U+20000, two UTF-16 units

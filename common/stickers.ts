@@ -1,5 +1,7 @@
 /** Shapes of the sticker calls (spec §3, §7), shared by the server, the loaders and the page. */
 
+import { cutToWholeCharacters } from "./text.ts";
+
 /** A sticker in any list (spec §3 "Sticker list item"); the page adds bgColor from its palette. */
 export interface StickerListItem {
   stickerInstId: string;
@@ -73,6 +75,9 @@ export const CARD_PALETTE = [
   "#E6DCCD",
 ] as const;
 
+/** A sticker made from a prompt is named by it, shortened past this many characters (grapheme clusters). */
+export const STICKER_NAME_MAX_CHARACTERS = 80;
+
 /** How long a slug may be, in UTF-16 units (what `String.length` counts). */
 export const SLUG_MAX_UNITS = 60;
 
@@ -82,23 +87,6 @@ export const SLUG_MAX_UNITS = 60;
  * keep the visitors' pages uncached by toggling.
  */
 export const VISIBILITY_CHANGES_PER_MINUTE = 30;
-
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
-/**
- * The longest start of `text` of whole grapheme clusters that fits in `maxUnits` UTF-16 units: never
- * half a surrogate pair (which `encodeURIComponent` throws on), never half an emoji or a letter with
- * its marks.
- */
-export function cutToWholeCharacters(text: string, maxUnits: number): string {
-  if (text.length <= maxUnits) return text;
-  let end = 0;
-  for (const { index, segment } of graphemes.segment(text)) {
-    if (index + segment.length > maxUnits) break;
-    end = index + segment.length;
-  }
-  return text.slice(0, end);
-}
 
 /** A URL-safe slug of a sticker's name for /sticker/{instId}/{name}; empty when nothing is left. */
 export function stickerSlug(name: string): string {

@@ -237,6 +237,27 @@ describe("input and unknown calls (spec §7, §8)", () => {
     expect(stored.filter((row) => JSON.stringify(row).includes("\\u0000"))).toEqual([]);
   });
 
+  it("refuses text holding a lone half of a surrogate pair (stored as U+FFFD, unencodable in a URL) with INVALID_INPUT naming the field", async () => {
+    const high = await send(await signedRequest("POST", "/api/event", { key, body: { name: "b", props: { k: "cat\uD83D" } } }));
+    expect(high.status).toBe(400);
+    expect(await high.json()).toMatchObject({
+      status: "INVALID_INPUT",
+      issues: ["props.k: must be well-formed Unicode (no lone surrogate)"],
+    });
+    const low = await send(await signedRequest("POST", "/api/event", { key, body: { name: "\uDC00b", props: {} } }));
+    expect(await low.json()).toMatchObject({
+      status: "INVALID_INPUT",
+      issues: ["name: must be well-formed Unicode (no lone surrogate)"],
+    });
+    // A whole pair is a character like any other.
+    const pair = await send(
+      await signedRequest("POST", "/api/event", { key, body: { name: "b", props: { k: "cat\uD83D\uDE3A" } } }),
+    );
+    expect((await pair.json()).status).toBe(200);
+    const stored = await t.app.database.db.select().from(events).where(eq(events.name, "b"));
+    expect(stored.map((row) => row.props)).toEqual([{ k: "cat😺" }]);
+  });
+
   it("answers an oversized body with PAYLOAD_TOO_LARGE (413)", async () => {
     const big = "x".repeat(70 * 1024);
     const response = await send(await signedRequest("POST", "/api/event", { key, body: { name: "a", path: big } }));

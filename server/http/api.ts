@@ -72,14 +72,22 @@ async function readMultipartBody(c: Context<AppEnv>) {
   }
 }
 
-/** Where the input holds U+0000 (in a text or a key), which PostgreSQL text cannot store; null when nowhere. */
-function nulCharacterAt(value: unknown, path: string): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path || "(input)" : null;
+/**
+ * Where the input holds a text PostgreSQL cannot store as it was sent: U+0000, or a lone half of a
+ * surrogate pair (which would be stored as U+FFFD, and which `encodeURIComponent` throws on), in a text
+ * or a key; null when nowhere.
+ */
+function unstorableTextAt(value: unknown, path: string): { at: string; what: string } | null {
+  const inText = (text: string, at: string) => {
+    if (text.includes("\u0000")) return { at, what: "must not contain the NUL character" };
+    if (!text.isWellFormed()) return { at, what: "must be well-formed Unicode (no lone surrogate)" };
+    return null;
+  };
+  if (typeof value === "string") return inText(value, path || "(input)");
   if (value === null || typeof value !== "object" || value instanceof Blob) return null;
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes("\u0000")) return at;
-    const found = nulCharacterAt(item, at);
+    const found = inText(key, at) ?? unstorableTextAt(item, at);
     if (found !== null) return found;
   }
   return null;
@@ -169,9 +177,9 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
       if (call.access === "user" && !viewer) throw new AppError("AUTH_ERROR");
       c.set("viewer", viewer);
 
-      const nulAt = nulCharacterAt(raw, "");
-      if (nulAt !== null) {
-        throw new AppError("INVALID_INPUT", "NUL character", { issues: [`${nulAt}: must not contain the NUL character`] });
+      const unstorable = unstorableTextAt(raw, "");
+      if (unstorable !== null) {
+        throw new AppError("INVALID_INPUT", "unstorable text", { issues: [`${unstorable.at}: ${unstorable.what}`] });
       }
       const parsed = call.input.safeParse(raw);
       if (!parsed.success) throw new AppError("INVALID_INPUT", "invalid input", { issues: issuesOf(parsed.error) });

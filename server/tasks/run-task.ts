@@ -3,7 +3,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { translate } from "#common/i18n/catalogs.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
 import { MOOD_IDS, type MoodId } from "#common/packs.ts";
+import { STICKER_NAME_MAX_CHARACTERS } from "#common/stickers.ts";
 import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
+import { shortenToCharacters } from "#common/text.ts";
 import type { AppContext } from "../context.ts";
 import { pictures, stickers, stickerTags, styles, tasks, users } from "../db/schema.ts";
 import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
@@ -62,9 +64,9 @@ function moodOf(task: typeof tasks.$inferSelect): MoodId | undefined {
   return (MOOD_IDS as readonly string[]).includes(task.mood ?? "") ? (task.mood as MoodId) : undefined;
 }
 
+/** A sticker's name: its prompt, shortened by whole characters (never half an emoji or a letter without its marks). */
 function stickerNameOf(prompt: string): string {
-  const name = prompt.replace(/\s+/g, " ").trim();
-  return [...name].length > 80 ? `${[...name].slice(0, 79).join("")}…` : name;
+  return shortenToCharacters(prompt.replace(/\s+/g, " ").trim(), STICKER_NAME_MAX_CHARACTERS);
 }
 
 /**
