@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { connectRateLimitStore } from "./rate-limit.ts";
+import { logSkippedItemsTo } from "./skipped-items.ts";
 import { createStorage } from "./storage/create-storage.ts";
 import { createTaskQueue } from "./tasks/task-queue.ts";
 
@@ -18,6 +19,7 @@ export async function bootAppContext(
 ): Promise<AppContext> {
   const config: Config = parseConfig(env);
   const log = createLogger(config);
+  logSkippedItemsTo(log);
   // Before the database: a public site without SMTP stops here (fails closed).
   const mail = createMailer(config, log);
   linkSealingKey(config);

@@ -33,9 +33,14 @@ export function etagOf(body: Buffer): string {
   return `"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
 }
 
+/** A file `make` could only make in part (an item left out): sent this once, never stored. */
+export interface PartialFile {
+  partial: Buffer;
+}
+
 export interface DerivedFiles {
-  /** The stored file under `key`, or the one `make` returns, stored first. */
-  load(key: string, contentType: string, make: () => Promise<Buffer>): Promise<Buffer>;
+  /** The stored file under `key`, or the one `make` returns, stored first (unless it is partial). */
+  load(key: string, contentType: string, make: () => Promise<Buffer | PartialFile>): Promise<Buffer>;
 }
 
 export function createDerivedFiles(storage: Storage): DerivedFiles {
@@ -48,9 +53,10 @@ export function createDerivedFiles(storage: Storage): DerivedFiles {
       let pending = making.get(key);
       if (!pending) {
         pending = (async () => {
-          const body = await make();
-          await storage.put(key, body, contentType);
-          return body;
+          const made = await make();
+          if (!Buffer.isBuffer(made)) return made.partial;
+          await storage.put(key, made, contentType);
+          return made;
         })().finally(() => making.delete(key));
         making.set(key, pending);
       }

@@ -7,9 +7,9 @@ import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { packStickers, packs, pictures, stickers, users } from "../db/schema.ts";
 import { TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "../downloads/export.ts";
-import { storeStickerImages } from "../generation/variants.ts";
+import { stickerImageKeys, storeStickerImages } from "../generation/variants.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { TRAY_MAX_BYTES, telegramReadme } from "./export-pack.ts";
+import { createPackExports, TRAY_MAX_BYTES, telegramReadme } from "./export-pack.ts";
 
 const SIZE = 512;
 
@@ -447,6 +447,75 @@ describe("pack export caching", () => {
     expect(etags.size).toBe(LANGUAGES.length);
     const added = (await storedKeys("pack-telegram-")).filter((key) => !before.includes(key));
     expect(added).toHaveLength(1);
+  });
+});
+
+describe("a sticker whose picture storage lost", () => {
+  it("is left out of the pack's files (the others numbered as before, emoji.txt and contents.json naming only those sent), logged, and the partial file neither stored nor cached; once the picture is back the next download has it", async () => {
+    const lostPng = await diskSticker([10, 120, 130]);
+    const lost = await addSticker(lostPng, { ownerId: owner.userId, visibility: "public" });
+    const pack = await addPack({
+      ownerId: owner.userId,
+      name: "Lost one",
+      visibility: "public",
+      stickers: [red, lost, green, purple].map((sticker, index) => ({ sticker, emoji: [["🍎", "🌊", "🍀", "🍇"][index]!] })),
+    });
+    const key = stickerImageKeys(lost.picId).png;
+    await t.app.storage.delete(key);
+    const skipped: string[] = [];
+    const exports = createPackExports(t.app);
+    const direct = await exports.prepare(pack, null, "telegram", "en", (id) => skipped.push(id));
+    expect((await direct.body()).partial).toBe(true);
+    expect(skipped).toEqual([String(lost.id)]);
+
+    const before = await storedKeys("pack-");
+    const telegram = await get(`/files/pack/${pack}/telegram`);
+    expect(telegram.headers.get("cache-control")).toBe("no-store");
+    expect(telegram.headers.get("etag")).toBeNull();
+    const files = await unzipped(telegram);
+    expect(Object.keys(files).sort()).toEqual(["01.png", "03.png", "04.png", "README.txt", "emoji.txt"]);
+    expect(utf8(files["emoji.txt"])).toBe("01.png 🍎\n03.png 🍀\n04.png 🍇\n");
+    const whatsapp = await unzipped(await get(`/files/pack/${pack}/whatsapp`));
+    const contents = JSON.parse(utf8(whatsapp["contents.json"]));
+    expect(contents.sticker_packs[0].stickers).toEqual([
+      { image_file: "01.webp", emojis: ["🍎"] },
+      { image_file: "03.webp", emojis: ["🍀"] },
+      { image_file: "04.webp", emojis: ["🍇"] },
+    ]);
+    expect(
+      Object.keys(whatsapp)
+        .filter((name) => name.endsWith(".webp"))
+        .sort(),
+    ).toEqual(["01.webp", "03.webp", "04.webp"]);
+    expect(await storedKeys("pack-")).toEqual(before);
+
+    await t.app.storage.put(key, lostPng, "image/png");
+    const whole = await get(`/files/pack/${pack}/telegram`);
+    expect(whole.headers.get("etag")).not.toBeNull();
+    expect(Object.keys(await unzipped(whole)).sort()).toEqual([
+      "01.png",
+      "02.png",
+      "03.png",
+      "04.png",
+      "README.txt",
+      "emoji.txt",
+    ]);
+    expect((await storedKeys("pack-")).length).toBe(before.length + 1);
+  });
+
+  it("still follows WhatsApp's count rule: a three-sticker pack that lost one answers PACK_TOO_SMALL_FOR_WHATSAPP", async () => {
+    const lostPng = await diskSticker([200, 120, 30]);
+    const lost = await addSticker(lostPng, { ownerId: owner.userId, visibility: "public" });
+    const pack = await addPack({
+      ownerId: owner.userId,
+      name: "Three",
+      visibility: "public",
+      stickers: [red, lost, green].map((sticker) => ({ sticker, emoji: ["🙂"] })),
+    });
+    await t.app.storage.delete(stickerImageKeys(lost.picId).png);
+    const response = await get(`/files/pack/${pack}/whatsapp`);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ status: "PACK_TOO_SMALL_FOR_WHATSAPP" });
   });
 });
 

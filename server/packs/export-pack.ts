@@ -22,13 +22,14 @@ import { packSlug, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/packs.ts
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers, users } from "../db/schema.ts";
-import { createDerivedFiles, derivedFileKey } from "../downloads/derived-files.ts";
+import { createDerivedFiles, derivedFileKey, type PartialFile } from "../downloads/derived-files.ts";
 import { exportForTelegram, exportForWhatsApp } from "../downloads/export.ts";
 import { watermarkDomain, watermarkSticker } from "../downloads/watermark.ts";
 import { OWNER_FILE_CACHE } from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/variants.ts";
+import { type SkippedItem, skippedIn } from "../skipped-items.ts";
 import { stickerVisibleTo } from "./pack-access.ts";
-import { zipWithEntries } from "./zip-parts.ts";
+import { entryNamesOf, zipWithEntries } from "./zip-parts.ts";
 
 export const PACK_EXPORT_TARGETS = ["whatsapp", "telegram", "originals"] as const;
 export type PackExportTarget = (typeof PACK_EXPORT_TARGETS)[number];
@@ -168,8 +169,11 @@ export interface PackExport {
   contentType: string;
   disposition: string;
   cacheControl: string;
-  /** The file's bytes, in parts to send in order: the stored pictures' archive (made and stored first when missing) and the texts. */
-  body(): Promise<Uint8Array[]>;
+  /**
+   * The file's bytes, in parts to send in order: the stored pictures' archive (made and stored first
+   * when missing) and the texts; `partial` when a sticker's picture was left out (not to be cached).
+   */
+  body(): Promise<{ parts: Uint8Array[]; partial: boolean }>;
 }
 
 /** The pack export maker of one app: per-sticker files are shared with /files/export (derived-files.ts). */
@@ -212,27 +216,67 @@ export function createPackExports(app: AppContext) {
   const stored = (bytes: Buffer): [Uint8Array, { level: 0 }] => [new Uint8Array(bytes), { level: 0 }];
   const zip = (files: Zippable) => Buffer.from(zipSync(files, { level: 6, mtime: ENTRY_TIME }));
 
-  /** The stored part of a file: its pictures only (decision 0034), the same for every name, emoji and language. */
-  async function picturesArchive(pack: ExportablePack, target: PackExportTarget): Promise<Buffer> {
+  /**
+   * The stored part of a file: its pictures only (decision 0034), the same for every name, emoji and
+   * language. A sticker whose picture cannot be read or encoded is left out and logged (decision 0040);
+   * such an archive is sent but not stored, so the next download tries that sticker again.
+   */
+  async function picturesArchive(
+    pack: ExportablePack,
+    target: PackExportTarget,
+    skipped: SkippedItem,
+  ): Promise<Buffer | PartialFile> {
     const count = pack.stickers.length;
     const files: Zippable = {};
-    if (target === "whatsapp") files["tray.png"] = stored(await trayIcon((pack.cover ?? pack.stickers[0]!).picId));
+    let partial = false;
+    if (target === "whatsapp") {
+      // The tray from the cover, else from the first sticker whose picture can be read.
+      for (const sticker of pack.cover ? [pack.cover, ...pack.stickers] : pack.stickers) {
+        try {
+          files["tray.png"] = stored(await trayIcon(sticker.picId));
+          break;
+        } catch (error) {
+          skipped(String(sticker.stickerId), error);
+          partial = true;
+        }
+      }
+    }
     for (const [index, sticker] of pack.stickers.entries()) {
       // One at a time: a first export encodes up to 30 stickers, and the machine serves others meanwhile.
       const number = fileNumber(index, count);
-      if (target === "whatsapp") files[`${number}.webp`] = stored(await whatsappSticker(sticker.picId));
-      else if (target === "telegram") files[`${number}.png`] = stored(await telegramSticker(sticker.picId));
-      else files[`${number}.png`] = stored(await original(sticker.picId));
+      try {
+        if (target === "whatsapp") files[`${number}.webp`] = stored(await whatsappSticker(sticker.picId));
+        else if (target === "telegram") files[`${number}.png`] = stored(await telegramSticker(sticker.picId));
+        else files[`${number}.png`] = stored(await original(sticker.picId));
+      } catch (error) {
+        skipped(String(sticker.stickerId), error);
+        partial = true;
+      }
     }
-    return zip(files);
+    const archive = zip(files);
+    return partial ? { partial: archive } : archive;
+  }
+
+  /** The stickers whose picture is in the archive (all of them, unless one was left out), with their file numbers. */
+  function stickersIn(pack: ExportablePack, archive: Uint8Array): { sticker: ExportSticker; number: string }[] {
+    const names = new Set(entryNamesOf(archive).map((name) => name.replace(/\.(png|webp)$/, "")));
+    const count = pack.stickers.length;
+    return pack.stickers
+      .map((sticker, index) => ({ sticker, number: fileNumber(index, count) }))
+      .filter((entry) => names.has(entry.number));
   }
 
   /** The texts of a file, added as it is sent: they hold the name, the author, the emoji and the read-me's language. */
-  function textEntries(pack: ExportablePack, target: PackExportTarget, version: string, language: Language): Zippable {
-    const count = pack.stickers.length;
+  function textEntries(
+    pack: ExportablePack,
+    inArchive: { sticker: ExportSticker; number: string }[],
+    target: PackExportTarget,
+    version: string,
+    language: Language,
+  ): Zippable {
     if (target === "originals") return {};
     if (target === "telegram") {
-      const lines = pack.stickers.map((sticker, index) => `${fileNumber(index, count)}.png ${sticker.emoji.join(" ")}`);
+      const lines = inArchive.map(({ sticker, number }) => `${number}.png ${sticker.emoji.join(" ")}`);
       return { "emoji.txt": text(`${lines.join("\n")}\n`), "README.txt": text(telegramReadme(pack.name, language)) };
     }
     // WhatsApp's own sticker-pack manifest (the layout of its sample apps' contents.json).
@@ -251,8 +295,8 @@ export function createPackExports(app: AppContext) {
           publisher_website: app.config.PUBLIC_URL,
           privacy_policy_website: "",
           license_agreement_website: "",
-          stickers: pack.stickers.map((sticker, index) => ({
-            image_file: `${fileNumber(index, count)}.webp`,
+          stickers: inArchive.map(({ sticker, number }) => ({
+            image_file: `${number}.webp`,
             emojis: sticker.emoji.slice(0, 3),
           })),
         },
@@ -270,7 +314,13 @@ export function createPackExports(app: AppContext) {
      * The export of `packId` for the caller, after the access check and the target's rules
      * (NOT_FOUND, PACK_EMPTY, PACK_TOO_SMALL_FOR_WHATSAPP, PACK_TOO_LARGE_FOR_WHATSAPP).
      */
-    async prepare(packId: string, viewerId: number | null, target: PackExportTarget, language: Language): Promise<PackExport> {
+    async prepare(
+      packId: string,
+      viewerId: number | null,
+      target: PackExportTarget,
+      language: Language,
+      skipped: SkippedItem = skippedIn("pack export sticker"),
+    ): Promise<PackExport> {
       const pack = await readExportablePack(app.database.db, packId, viewerId);
       checkExportRules(pack, target);
       const hash = packContentHash(pack, target, app.config.PUBLIC_URL, language);
@@ -283,8 +333,15 @@ export function createPackExports(app: AppContext) {
         // Only a visitor's copy is the same for everyone; a signed-in caller's may hold their own private stickers.
         cacheControl: viewerId === null ? PUBLIC_PACK_EXPORT_CACHE : OWNER_FILE_CACHE,
         async body() {
-          const archive = await derived.load(key, "application/zip", () => picturesArchive(pack, target));
-          return zipWithEntries(archive, textEntries(pack, target, hash.slice(0, 12), language), ENTRY_TIME);
+          const archive = await derived.load(key, "application/zip", () => picturesArchive(pack, target, skipped));
+          const inArchive = stickersIn(pack, archive);
+          const partial = inArchive.length < pack.stickers.length;
+          // What is left of a pack some of whose pictures were lost must still follow the target's rules.
+          if (partial) checkExportRules({ ...pack, stickers: inArchive.map((entry) => entry.sticker) }, target);
+          return {
+            parts: zipWithEntries(archive, textEntries(pack, inArchive, target, hash.slice(0, 12), language), ENTRY_TIME),
+            partial,
+          };
         },
       };
     },

@@ -75,15 +75,21 @@ export function packExportRoutes(app: AppContext): Hono<AppEnv> {
     const language = isLanguage(lang) ? lang : c.var.language;
     const viewerId = await viewerIdOf(app, c);
     if (viewerId !== null) await userLimit.consume(String(viewerId));
-    const file = await exports.prepare(packId, viewerId, target, language);
+    const file = await exports.prepare(packId, viewerId, target, language, (id, error) =>
+      c.var.log.warn(
+        { err: error, packId, target, stickerId: id },
+        "pack export sticker left out: its picture could not be read",
+      ),
+    );
     // Counted once the pack is known to exist for this caller: unknown ids take no place in the limiter.
     await packLimit.consume(packId);
     const headers = { ETag: file.etag, "Cache-Control": file.cacheControl };
     if (matchesEtag(c.req.header("if-none-match"), file.etag)) return c.body(null, 304, headers);
-    const parts = await file.body();
+    const { parts, partial } = await file.body();
     const length = parts.reduce((sum, part) => sum + part.length, 0);
     return c.body(streamOf(parts), 200, {
-      ...headers,
+      // A file missing a sticker is this answer's only: the next download tries that sticker again.
+      ...(partial ? { "Cache-Control": "no-store" } : headers),
       "Content-Type": file.contentType,
       "Content-Disposition": file.disposition,
       "Content-Length": String(length),

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { PackDetail, PackSticker, PackSummary } from "#common/packs.ts";
+import { type PackDetail, type PackSticker, type PackSummary, packSlug } from "#common/packs.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, pictures, stickers, tasks, users } from "../db/schema.ts";
+import { assertLinkable, buildEach, skippedIn } from "../skipped-items.ts";
 import { stickerItemsByIds } from "../stickers/sticker-items.ts";
 import { type PackRow, stickerVisibleTo } from "./pack-access.ts";
 
@@ -66,7 +67,16 @@ export async function packSummaries(db: Db, rows: PackRow[], viewerId: number | 
   ]);
   const countOf = new Map(counts.map((row) => [row.packId, row.n]));
   const coverByPack = new Map(covers.map((row) => [row.packId, coverOf(row)]));
-  return rows.map((row) => summaryOf(row, countOf.get(row.id) ?? 0, coverByPack.get(row.id) ?? null));
+  // One pack whose card cannot be made (decision 0040) is left out and logged; the list still answers.
+  return buildEach(
+    rows,
+    (row) => row.packId,
+    (row) => {
+      assertLinkable(row.name, packSlug);
+      return summaryOf(row, countOf.get(row.id) ?? 0, coverByPack.get(row.id) ?? null);
+    },
+    skippedIn("pack list item"),
+  );
 }
 
 /** A pack's page for a viewer who may open it: its stickers they may see, in order, positions counted among those. */

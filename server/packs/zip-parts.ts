@@ -57,3 +57,18 @@ export function zipWithEntries(archive: Uint8Array, extra: Zippable, mtime: Date
     end,
   ];
 }
+
+/** The names of a zip's entries (as fflate writes them: no comment), in directory order. */
+export function entryNamesOf(zip: Uint8Array): string[] {
+  const { count, size, offset } = directoryOf(zip);
+  const directory = Buffer.from(zip.buffer, zip.byteOffset + offset, size);
+  const names: string[] = [];
+  let at = 0;
+  for (let index = 0; index < count; index += 1) {
+    if (directory.readUInt32LE(at) !== DIRECTORY_ENTRY) throw new Error("unexpected zip directory record");
+    const nameLength = directory.readUInt16LE(at + 28);
+    names.push(directory.toString("utf8", at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
+  }
+  return names;
+}

@@ -3,12 +3,12 @@ import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { countListedPacks, listPacksForSitemap } from "../packs/sitemap-packs.ts";
 import { sitemapSubjectTags } from "../search/subject-tags.ts";
+import type { SkippedItem } from "../skipped-items.ts";
 import { countPublicStickers, listPublicStickerIdsForSitemap } from "../stickers/sitemap-stickers.ts";
 import {
   packsSitemapXml,
   pagesSitemapXml,
   robotsTxt,
-  type SkippedItem,
   sitemapIndexXml,
   stickersSitemapXml,
   tagsSitemapXml,

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "#common/languages.ts";
 import { packSlug } from "#common/packs.ts";
 import { stickerSlug } from "#common/stickers.ts";
+import { buildEach, type SkippedItem } from "../skipped-items.ts";
 
 /** The public pages every language has (spec §2), without language prefix. */
 const SITEMAP_PAGES = ["/", "/stickers/explore", "/stickers/latest", "/stickers/popular", "/pricing"] as const;
@@ -28,26 +29,6 @@ function alternates(origin: string, path: string): string {
     `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(localizedUrl(origin, DEFAULT_LANGUAGE, path))}"/>\n`,
   );
   return links.join("");
-}
-
-/** Told of an item a sitemap left out because its entry could not be written (its id, the error). */
-export type SkippedItem = (id: string, error: unknown) => void;
-
-/**
- * One `<url>` entry per item; an item whose entry cannot be written (a name no URL can hold, a bad
- * date) is left out and told to `skipped`, so one bad row never fails the whole file.
- */
-function entriesOf<T>(list: readonly T[], idOf: (item: T) => string, entry: (item: T) => string, skipped: SkippedItem): string {
-  return list
-    .map((item) => {
-      try {
-        return entry(item);
-      } catch (error) {
-        skipped(idOf(item), error);
-        return "";
-      }
-    })
-    .join("");
 }
 
 export function sitemapIndexXml(locations: string[]): string {
@@ -79,7 +60,7 @@ export function stickersSitemapXml(
   list: { stickerInstId: string; name: string; createdAt: Date }[],
   skipped: SkippedItem,
 ): string {
-  const entries = entriesOf(
+  const entries = buildEach(
     list,
     (sticker) => sticker.stickerInstId,
     (sticker) => {
@@ -89,7 +70,7 @@ export function stickersSitemapXml(
     },
     skipped,
   );
-  return `${HEAD}${URLSET_OPEN}${entries}</urlset>\n`;
+  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
 }
 
 /** A pack's page path: /pack/{packId}/{slug}, or without the slug when the name has none. */
@@ -105,7 +86,7 @@ export function packsSitemapXml(
   list: { packId: string; name: string; updatedAt: Date }[],
   skipped: SkippedItem,
 ): string {
-  const entries = entriesOf(
+  const entries = buildEach(
     list,
     (pack) => pack.packId,
     (pack) => {
@@ -115,12 +96,12 @@ export function packsSitemapXml(
     },
     skipped,
   );
-  return `${HEAD}${URLSET_OPEN}${entries}</urlset>\n`;
+  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
 }
 
 /** The subject tags' pages (decision 0030), each with its 14 language alternates. */
 export function tagsSitemapXml(origin: string, slugs: string[], skipped: SkippedItem): string {
-  const entries = entriesOf(
+  const entries = buildEach(
     slugs,
     (slug) => slug,
     (slug) => {
@@ -129,7 +110,7 @@ export function tagsSitemapXml(origin: string, slugs: string[], skipped: Skipped
     },
     skipped,
   );
-  return `${HEAD}${URLSET_OPEN}${entries}</urlset>\n`;
+  return `${HEAD}${URLSET_OPEN}${entries.join("")}</urlset>\n`;
 }
 
 export function robotsTxt(origin: string): string {

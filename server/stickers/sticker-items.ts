@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
-import type { StickerListItem } from "#common/stickers.ts";
+import { type StickerListItem, stickerSlug } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, stickers, stickerTags } from "../db/schema.ts";
+import { assertLinkable, buildEach, skippedIn } from "../skipped-items.ts";
 import { FIRST_SUBJECT_TAG_ID } from "./tags.ts";
 
 /** The columns every sticker card needs (spec §3 "Sticker list item"). */
@@ -87,8 +88,15 @@ export async function stickerItemsByIds(db: Db, ids: number[], o: { withVisibili
     tagsOfStickers(db, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toStickerListItem(row, tags.get(id) ?? [])] : [];
-  });
+  const found = ids.flatMap((id) => byId.get(id) ?? []);
+  // One sticker whose card cannot be made (decision 0040) is left out and logged; the list still answers.
+  return buildEach(
+    found,
+    (row) => row.stickerInstId,
+    (row) => {
+      assertLinkable(row.name, stickerSlug);
+      return toStickerListItem(row, tags.get(row.id) ?? []);
+    },
+    skippedIn("sticker list item"),
+  );
 }
