@@ -8,6 +8,13 @@ const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 /** A control character (C0, DEL, C1): no part of a name or a description. */
 export const CONTROL_CHARACTER = /\p{Cc}/u;
 
+const INVISIBLE = /^[\p{Z}\p{Cf}\p{M}\s]*$/u;
+
+/** Whether `text` shows nothing: only spaces, separators, format characters (zero-width ones) and lone marks. */
+export function showsNothing(text: string): boolean {
+  return INVISIBLE.test(text);
+}
+
 /**
  * The longest start of `text` of whole grapheme clusters that fits in `maxUnits` UTF-16 units: never
  * half a surrogate pair, never half an emoji or a letter with its marks.

@@ -1,6 +1,6 @@
 import { AppError } from "#common/errors.ts";
 import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
-import { CONTROL_CHARACTER } from "#common/text.ts";
+import { CONTROL_CHARACTER, showsNothing } from "#common/text.ts";
 import { findBlocked } from "./prompt-rules/find-blocked.ts";
 
 /**
@@ -12,7 +12,7 @@ import { findBlocked } from "./prompt-rules/find-blocked.ts";
  */
 export function checkPrompt(raw: string): string {
   const prompt = raw.normalize("NFC").replace(/\s+/g, " ").trim();
-  if (prompt.length === 0) throw new AppError("PROMPT_EMPTY");
+  if (showsNothing(prompt)) throw new AppError("PROMPT_EMPTY");
   // Tabs and line breaks became spaces above; any other control character is no part of a description.
   if (CONTROL_CHARACTER.test(prompt)) {
     throw new AppError("INVALID_INPUT", "control character in the prompt", {
