@@ -4,7 +4,7 @@ import { billingOptionsFromEnv } from "./billing/billing-options.ts";
 import { createBilling } from "./billing/create-billing.ts";
 import { type Config, parseConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
-import { openDatabase } from "./db/client.ts";
+import { openDatabase, pgliteFolderOf } from "./db/client.ts";
 import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { connectRateLimitStore } from "./rate-limit.ts";
@@ -28,7 +28,7 @@ export async function bootAppContext(
   const billingOptions = billingOptionsFromEnv(config, { publicUrl: config.PUBLIC_URL, localMode: config.localMode, dataDir });
   const database = await openDatabase({
     url: config.DATABASE_URL,
-    pgliteDir: overrides.pgliteDir ?? path.join(dataDir, "pglite"),
+    pgliteDir: overrides.pgliteDir ?? pgliteFolderOf(dataDir),
     onIdleConnectionError: (error) => log.warn({ err: error }, "an idle database connection failed; the pool replaces it"),
   });
   log.info({ database: database.kind }, "database ready (migrations applied)");

@@ -5,6 +5,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { createServerApp, type PageRequestContext } from "./app.ts";
 import { bootAppContext } from "./boot.ts";
 import { ConfigError } from "./config.ts";
+import { FolderInUseError } from "./db/pglite-folder-lock.ts";
 import { startSweeps } from "./maintenance/sweeps.ts";
 import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
 import { listen } from "./serve.ts";
@@ -43,7 +44,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof FolderInUseError) {
     console.error(error.message);
   } else {
     console.error("The server could not start:", error);

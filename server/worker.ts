@@ -1,5 +1,6 @@
 import { bootAppContext } from "./boot.ts";
 import { ConfigError } from "./config.ts";
+import { FolderInUseError } from "./db/pglite-folder-lock.ts";
 import { listenForMetrics } from "./metrics/metrics-listener.ts";
 import { closeRateLimits } from "./rate-limit.ts";
 import { exitAfter } from "./serve.ts";
@@ -38,6 +39,6 @@ try {
     });
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof FolderInUseError ? error.message : error);
   process.exit(1);
 }

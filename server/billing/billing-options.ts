@@ -36,6 +36,9 @@ export interface BillingOptions {
   sandboxStateFile?: string;
 }
 
+/** The payments sandbox's state, in the data folder (a backup carries it, decision 0038). */
+export const SANDBOX_STATE_FILE = "billing-sandbox.json";
+
 /** The price ids the sandbox uses when Stripe is not configured. */
 export const SANDBOX_PRICES: Record<PaidPlanId, string> = {
   [ANNUAL_PLAN_ID]: "price_sandbox_annual",
@@ -92,7 +95,7 @@ export function billingOptionsFromEnv(
       prices: { ...SANDBOX_PRICES },
       introCoupons: {},
       stripe: null,
-      ...(site.dataDir ? { sandboxStateFile: `${site.dataDir.replace(/\/+$/, "")}/billing-sandbox.json` } : {}),
+      ...(site.dataDir ? { sandboxStateFile: `${site.dataDir.replace(/\/+$/, "")}/${SANDBOX_STATE_FILE}` } : {}),
     };
   }
   const missing = (["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ANNUAL", "STRIPE_PRICE_MONTHLY"] as const).filter((key) => !env[key]);

@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { holdPgliteFolder } from "./pglite-folder-lock.ts";
 import * as schema from "./schema.ts";
 import { withStartupLock } from "./startup-lock.ts";
 
@@ -26,7 +27,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+/** The embedded database's folder inside the data folder. */
+export function pgliteFolderOf(dataDir: string): string {
+  return path.join(path.resolve(dataDir), "pglite");
+}
 
 export interface OpenDatabaseOptions {
   /** postgres:// URL; when absent the embedded PGlite database is used. */
@@ -55,17 +61,42 @@ export async function openDatabase({ url, pgliteDir, onIdleConnectionError }: Op
       close: () => pool.end(),
     };
   }
+  const onDisk = !pgliteDir.startsWith("memory://");
+  // One process at a time on a PGlite folder: a second one stops here, naming the first (decision 0038).
+  const held = onDisk ? await holdPgliteFolder(pgliteDir) : null;
+  let client: PGlite | null = null;
+  try {
+    client = await createPglite(pgliteDir);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    const open = client;
+    return {
+      db,
+      kind: "pglite",
+      pglite: open,
+      pool: null,
+      ping: async () => void (await open.query("select 1")),
+      close: async () => {
+        try {
+          await open.close();
+        } finally {
+          await held?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    await held?.release();
+    throw error;
+  }
+}
+
+/**
+ * A PGlite database in `pgliteDir` (made when missing) with the extensions the schema uses, without
+ * migrations. The caller holds the folder when it is on disk (`holdPgliteFolder`).
+ */
+export async function createPglite(pgliteDir: string): Promise<PGlite> {
   if (!pgliteDir.startsWith("memory://")) await mkdir(path.resolve(pgliteDir), { recursive: true });
-  // Search (issue 16) needs pg_trgm and unaccent; migration 0005 creates them in the database.
-  const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm, unaccent } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: "pglite",
-    pglite: client,
-    pool: null,
-    ping: async () => void (await client.query("select 1")),
-    close: () => client.close(),
-  };
+  // Search needs pg_trgm and unaccent (decision 0030); migration 0005 creates them in the database.
+  return PGlite.create(pgliteDir, { extensions: { pg_trgm, unaccent } });
 }

@@ -4,9 +4,12 @@ import { createLocalStorage } from "./local-storage.ts";
 import { createS3Storage } from "./s3-storage.ts";
 import type { Storage } from "./storage.ts";
 
+/** The local storage folder's name inside the data folder. */
+export const LOCAL_FILES_FOLDER = "files";
+
 /** The S3-compatible bucket when `S3_BUCKET` is set, else the local folder `<dataDir>/files`. */
 export function createStorage(config: Config, dataDir: string): Storage {
-  if (!config.S3_BUCKET) return createLocalStorage(path.join(dataDir, "files"));
+  if (!config.S3_BUCKET) return createLocalStorage(path.join(dataDir, LOCAL_FILES_FOLDER));
   if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both left unset).");
   }
