@@ -381,11 +381,17 @@ export const packs = pgTable(
      * sticker of a pack made in one go joins at the end, and the made ones are no longer put in mood order.
      */
     orderedByOwnerAt: timestamp("ordered_by_owner_at", { withTimezone: true }),
+    /**
+     * The id the page made for the upload of the photo a pack is made from (decision 0029): a repeated
+     * make with it answers this pack instead of making (and paying for) a second one.
+     */
+    clientUploadId: text("client_upload_id"),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     uniqueIndex("packs_pack_id_key").on(t.packId),
+    uniqueIndex("packs_owner_upload_key").on(t.ownerId, t.clientUploadId).where(sql`${t.clientUploadId} is not null`),
     index("packs_owner_idx").on(t.ownerId, t.id),
     index("packs_public_idx").on(t.id.desc().nullsFirst()).where(sql`${t.visibility} = 'public'`),
   ],

@@ -13,7 +13,7 @@ import { packDetail } from "./pack-view.ts";
  */
 export async function insertPack(
   tx: DbOrTx,
-  o: { ownerId: number; name: string; visibility?: Visibility; locale: string },
+  o: { ownerId: number; name: string; visibility?: Visibility; locale: string; clientUploadId?: string | undefined },
 ): Promise<PackRow> {
   const [row] = await tx
     .insert(packs)
@@ -23,6 +23,7 @@ export async function insertPack(
       name: packName(o.name),
       visibility: o.visibility ?? "private",
       locale: o.locale,
+      clientUploadId: o.clientUploadId ?? null,
     })
     .returning();
   if (!row) throw new Error("no pack row");

@@ -6,9 +6,11 @@ import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { stickerListItem } from "../stickers/calls.ts";
+import { uploadIdField } from "../tasks/find-upload-task.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";
-import { checkPhotoPack, makePackFromImage, makePackFromPrompt } from "./make-pack.ts";
+import { findUploadPack } from "./find-upload-pack.ts";
+import { checkPhotoPack, makeOncePerUpload, makePackFromImage, makePackFromPrompt } from "./make-pack.ts";
 import { getPackProgress } from "./make-progress.ts";
 
 const visibility = z.enum(["public", "private"]);
@@ -64,7 +66,7 @@ export function packMakeCalls(app: AppContext) {
     method: "POST",
     path: "/api/pack/makeFromImage",
     body: "multipart",
-    summary: `Makes a pack from an uploaded photo (multipart: file, moods comma-separated, optional prompt, styleId, name, visibility). ${summaryText} Private by default, as a photo sticker is.`,
+    summary: `Makes a pack from an uploaded photo (multipart: file, moods comma-separated, optional prompt, styleId, name, visibility, uploadId). ${summaryText} Private by default, as a photo sticker is. A repeated make with an uploadId the caller already used answers that upload's pack, unpaid, instead of making a second one.`,
     tag: "packs",
     access: "user",
     input: z.object({
@@ -75,9 +77,10 @@ export function packMakeCalls(app: AppContext) {
       name: nameField,
       // A photo may show a face: its pack stays private unless the owner chooses to share it.
       visibility: visibility.default("private"),
+      uploadId: uploadIdField.optional().describe("The page's random id for this upload (16–64 of A–Z a–z 0–9 _ -)."),
     }),
     output: made,
-    handle: async ({ input, viewer, c }) => {
+    handle: ({ input, viewer, c }) => {
       const userId = requireViewer(viewer).userId;
       const moods = input.moods.split(",").map((mood) => mood.trim());
       const fields = {
@@ -87,20 +90,36 @@ export function packMakeCalls(app: AppContext) {
         name: input.name,
         visibility: input.visibility,
         locale: c.var.language,
+        uploadId: input.uploadId,
       };
-      // Refusals that need no picture come before any decode (decision 0015).
-      await checkPhotoPack(app, userId, fields);
-      if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
-      const bytes = Buffer.from(await input.file.arrayBuffer());
-      const upload = await decodePoolOf(app).run(() =>
-        readUpload(
-          bytes,
-          { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS },
-          { type: input.file?.type, name: input.file?.name },
-        ),
-      );
-      return makePackFromImage(app, userId, { ...fields, png: upload.png });
+      // A retry of an upload the server already took answers its pack before anything is checked or paid.
+      return makeOncePerUpload(app, userId, input.uploadId, async () => {
+        // Refusals that need no picture come before any decode (decision 0015).
+        await checkPhotoPack(app, userId, fields);
+        if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
+        const bytes = Buffer.from(await input.file.arrayBuffer());
+        const upload = await decodePoolOf(app).run(() =>
+          readUpload(
+            bytes,
+            { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS },
+            { type: input.file?.type, name: input.file?.name },
+          ),
+        );
+        return makePackFromImage(app, userId, { ...fields, png: upload.png });
+      });
     },
+  });
+
+  const byUpload = defineCall({
+    method: "GET",
+    path: "/api/pack/byUpload",
+    summary:
+      "The caller's pack made by the makeFromImage upload `uploadId`, or packId null: a page whose make failed on the way back finds the pack the server made and follows its progress.",
+    tag: "packs",
+    access: "user",
+    input: z.object({ uploadId: uploadIdField }),
+    output: z.object({ packId: z.string().nullable() }),
+    handle: ({ input, viewer }) => findUploadPack(app.database.db, requireViewer(viewer).userId, input.uploadId),
   });
 
   const progress = defineCall({
@@ -137,5 +156,5 @@ export function packMakeCalls(app: AppContext) {
       getPackProgress(app, { packId: input.packId, userId: requireViewer(viewer).userId, language: c.var.language }),
   });
 
-  return [fromPrompt, fromImage, progress];
+  return [fromPrompt, fromImage, byUpload, progress];
 }

@@ -5,16 +5,18 @@
  * either the whole group is queued and paid for, or nothing is made.
  */
 import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
 import { type MadePack, MOOD_IDS, MOODS, type MoodId, PACK_MOODS_MIN, PACK_NAME_MAX_LENGTH } from "#common/packs.ts";
 import { TASK_STATUS, TASK_TYPE, type TaskType, type Visibility } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
-import { tasks } from "../db/schema.ts";
+import { packs, tasks, users } from "../db/schema.ts";
 import { checkPrompt } from "../tasks/prompt-rules.ts";
 import { checkAffordable, costOf, lockPayer, payAndEnqueue, resolveStyleId } from "../tasks/submit-task.ts";
 import { insertPack } from "./create-pack.ts";
+import { answerRepeatedPackUpload } from "./find-upload-pack.ts";
 import { packName } from "./pack-rules.ts";
 
 export interface MakePackInput {
@@ -25,6 +27,8 @@ export interface MakePackInput {
   name?: string | undefined;
   visibility: Visibility;
   locale: string;
+  /** The page's id for the photo's upload (decision 0029): a repeat answers the pack it made. */
+  uploadId?: string | undefined;
 }
 
 /** 2 to 12 known moods, none twice (MOODS_INVALID otherwise), in MOODS' order. */
@@ -73,6 +77,29 @@ export async function checkPhotoPack(app: AppContext, userId: number, input: Mak
   return { moods, prompt, name };
 }
 
+/**
+ * A make from a photo under the upload id its page made (decision 0029): a repeat answers the pack the
+ * first one made, unpaid, before anything is checked or decoded; and a refusal is looked at once more,
+ * since the first make may have committed in between (taking the points or the places in flight that
+ * refused this one). `make` is the whole make: checks, decode, `makePackFromImage`.
+ */
+export async function makeOncePerUpload(
+  app: AppContext,
+  userId: number,
+  uploadId: string | undefined,
+  make: () => Promise<MadePack>,
+): Promise<MadePack> {
+  const repeated = await answerRepeatedPackUpload(app.database.db, userId, uploadId);
+  if (repeated) return repeated;
+  try {
+    return await make();
+  } catch (error) {
+    const madeMeanwhile = await answerRepeatedPackUpload(app.database.db, userId, uploadId);
+    if (madeMeanwhile) return madeMeanwhile;
+    throw error;
+  }
+}
+
 /** The photo is stored once; every mood's task draws from it. */
 export async function makePackFromImage(
   app: AppContext,
@@ -99,11 +126,27 @@ async function makePack(
   const styleId = await resolveStyleId(app, o.styleId);
   // Started before the transaction: on PGlite (one connection) the queue cannot start from inside it.
   await app.tasks.boss();
-  return app.database.db.transaction(async (tx) => {
+  const made = await app.database.db.transaction(async (tx): Promise<MadePack | null> => {
+    if (o.uploadId !== undefined) {
+      // Two makes of one upload (a retry racing a slow first one) queue on the user's row lock: the
+      // second sees the first's pack here and answers it, unpaid (decision 0029).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [earlier] = await tx
+        .select({ id: packs.id })
+        .from(packs)
+        .where(and(eq(packs.ownerId, userId), eq(packs.clientUploadId, o.uploadId)));
+      if (earlier) return null;
+    }
     const payer = await lockPayer(tx, app, userId, o.type, o.moods.length);
     const cost = payer.cost;
 
-    const pack = await insertPack(tx, { ownerId: userId, name: o.name, visibility: o.visibility, locale: o.locale });
+    const pack = await insertPack(tx, {
+      ownerId: userId,
+      name: o.name,
+      visibility: o.visibility,
+      locale: o.locale,
+      clientUploadId: o.uploadId,
+    });
 
     const rows = await tx
       .insert(tasks)
@@ -141,4 +184,9 @@ async function makePack(
       point,
     };
   });
+  if (made) return made;
+  const repeated = await answerRepeatedPackUpload(app.database.db, userId, o.uploadId);
+  // Only if the owner deleted that pack in the instant since: it is gone, as the answer says.
+  if (!repeated) throw new AppError("PACK_NOT_FOUND");
+  return repeated;
 }

@@ -16,7 +16,7 @@ import { loader as sandboxCheckoutPage } from "#app/routes/sandbox-checkout.tsx"
 import { loader as sandboxPortalPage } from "#app/routes/sandbox-portal.tsx";
 import { loader as stickerPage } from "#app/routes/sticker.tsx";
 import { POINT_PACKS } from "#common/plans.ts";
-import { stickers, tasks, users } from "#server/db/schema.ts";
+import { packs, stickers, tasks, users } from "#server/db/schema.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
 import { hotScore } from "#server/stickers/hot-score.ts";
 import { callApi, signInTestUser, storedPicture, type TestSession } from "#tests/support/stickers.ts";
@@ -40,6 +40,8 @@ const ids = {
   publicPack: { unknown: "noSuchPack0002", private: "" },
   task: { unknown: "987654321", private: "" },
   uploadId: { unknown: "noSuchUploadId000001", private: "aliceUploadId0000001" },
+  /** The upload id of the photo alice's private pack was made from. */
+  packUploadId: { unknown: "noSuchUploadId000002", private: "alicePackUpload00001" },
   checkout: { unknown: "cs_sandbox_nosuchcheckout0001", private: "" },
   portal: { unknown: "bps_sandbox_nosuchportal0001", private: "" },
 };
@@ -118,6 +120,7 @@ beforeAll(async () => {
   ids.pack.private = (await pack("private", alice, [secret.stickerInstId, shown.stickerInstId])).body.data.packId;
   ids.publicPack.private = (await pack("public", alice, [shown.stickerInstId, secret.stickerInstId])).body.data.packId;
   bobsPack = (await pack("private", bob, [bobsSticker])).body.data.packId;
+  await db.update(packs).set({ clientUploadId: ids.packUploadId.private }).where(eq(packs.packId, ids.pack.private));
 
   // A checkout of alice's (a point pack), and — after a paid plan — her billing portal.
   const bought = await callApi(t, "POST", "/api/recharge", { session: alice, body: { packId: POINT_PACKS[0]?.id } });
@@ -405,6 +408,12 @@ const CASES: { name: string; kind: IdKind; askers: Asker[]; ask: (id: string, as
     askers: ["bob"],
     ask: api("GET", "/api/aitask/recentImage", (id) => ({ uploadId: id })),
   },
+  {
+    name: "GET /api/pack/byUpload",
+    kind: "packUploadId",
+    askers: ["bob"],
+    ask: api("GET", "/api/pack/byUpload", (id) => ({ uploadId: id })),
+  },
   // Billing: the sandbox's pages and the return page.
   {
     name: "page /billing/sandbox/checkout/{id}",
@@ -457,6 +466,11 @@ describe("an id only its owner may see answers as an unknown id (decision 0033)"
     expect(await owned("GET", "/api/pack/get", { packId: ids.pack.private })).toBe(200);
     expect(await owned("GET", "/api/pack/progress", { packId: ids.pack.private })).toBe(200);
     expect(await owned("GET", "/api/v2/aitask/get", { taskId: ids.task.private })).toBe(200);
+    const byUpload = await callApi(t, "GET", "/api/pack/byUpload", {
+      session: alice,
+      params: { uploadId: ids.packUploadId.private },
+    });
+    expect(byUpload.body.data).toEqual({ packId: ids.pack.private });
     const cookie = { Cookie: `${sessionCookieName(t.app.config)}=${alice.token}` };
     for (const path of [
       `/files/${ids.picture.private}.png`,

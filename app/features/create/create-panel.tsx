@@ -32,7 +32,7 @@ export interface CreateCosts {
 }
 
 type Mode = "text" | "image";
-/** A picture's upload: the share sent, or null while looking for its task after a failure (issue 18). */
+/** A picture's upload: the share sent, or null while looking for its task or pack after a failure (issue 18). */
 type Upload = number | null;
 /** One sticker, or a pack of moods: the same subject once per chosen mood (decision 0026). */
 type Kind = "one" | "pack";
@@ -139,23 +139,35 @@ export function CreatePanel({
       return;
     }
     setBusy(true);
+    const sending = mode === "image" ? picture : null;
+    setUploadProblem(null);
     if (kind === "pack") {
       try {
-        const { makePack } = await import("../packs/make/make-requests.ts");
-        const made = await makePack({ prompt, styleId, moods, visibility, picture: mode === "image" ? picture : null });
-        clearTryIt();
-        setPackId(made.pack.packId);
-        void revalidator.revalidate();
+        let made: string | null;
+        if (sending) {
+          // A photo's pack uploads as a single sticker's photo does: progress, upload id, lost answers found.
+          setUpload(0);
+          const { makePhotoPack } = await import("../packs/make/upload-photo-pack.ts");
+          made = await makePhotoPack({ prompt, styleId, moods, visibility, picture: sending }, setUpload);
+        } else {
+          const { makePackFromWords } = await import("../packs/make/make-requests.ts");
+          made = (await makePackFromWords({ prompt, styleId, moods, visibility })).pack.packId;
+        }
+        if (made === null) setUploadProblem("packMake.notStarted");
+        else {
+          clearTryIt();
+          setPackId(made);
+          void revalidator.revalidate();
+        }
       } catch (error) {
         if (error instanceof ApiError && error.status === "NOT_ENOUGH_POINTS") requestPoints({ needed: cost * count });
         else toastError(error, t);
       } finally {
+        setUpload(undefined);
         setBusy(false);
       }
       return;
     }
-    const sending = mode === "image" ? picture : null;
-    setUploadProblem(null);
     try {
       let id: number | null;
       if (sending) {
@@ -321,7 +333,7 @@ export function CreatePanel({
               type="submit"
               disabled={!ready || busy}
               aria-describedby={ids.cost}
-              className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-primary-dark font-semibold text-lg text-white hover:bg-primary-darker disabled:cursor-not-allowed disabled:opacity-50"
+              className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full px-4 py-2 text-center leading-tight bg-primary-dark font-semibold text-lg text-white hover:bg-primary-darker disabled:cursor-not-allowed disabled:opacity-50"
             >
               {busy ? (
                 <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white" />
@@ -329,7 +341,9 @@ export function CreatePanel({
               {typeof upload === "number"
                 ? t("polish.upload.sending", { percent: Math.round(upload * 100) })
                 : upload === null
-                  ? t("polish.upload.checking")
+                  ? kind === "pack"
+                    ? t("packMake.checking")
+                    : t("polish.upload.checking")
                   : busy
                     ? t("create.starting")
                     : kind === "pack"

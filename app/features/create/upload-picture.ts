@@ -1,6 +1,7 @@
 /**
- * A sticker from a picture, sent so that its progress shows and a lost answer is not taken for a lost
- * task (issue 18, decision 0029). Loaded when Generate is pressed with a picture (first-load budget).
+ * A sticker — or a pack of moods — from a picture, sent so that its progress shows and a lost answer is
+ * not taken for a lost task (issue 18, decision 0029). Loaded when Generate (or Make the pack) is
+ * pressed with a picture (first-load budget).
  */
 import { ApiError, apiCall, signedHeadersFor } from "#app/lib/api/client.ts";
 import { apiClientState } from "#app/lib/api/client-state.ts";
@@ -66,24 +67,25 @@ export async function uploadWithProgress<T>(path: string, form: FormData, onProg
   throw new ApiError(String(envelope.status), envelope as unknown as ConstructorParameters<typeof ApiError>[1]);
 }
 
-/** Failures after which the server may still have accepted the task: the page looks before saying so. */
+/** Failures after which the server may still have started what was sent: the page looks before saying so. */
 const UNCERTAIN_FAILURES = new Set(["NETWORK", "TIMEOUT", "INTERNAL_ERROR"]);
 /**
- * Waits between the looks for that task, backing off: the server may still be decoding the picture,
- * or be slow to start it. About 30 s in all; after that a task cannot start unpaid-for by surprise,
- * since a retry with the same upload id answers it instead of paying again (decision 0029).
+ * Waits between the looks for what an upload started, backing off: the server may still be decoding
+ * the picture, or be slow to start it. About 30 s in all; after that nothing can start unpaid-for by
+ * surprise, since a retry with the same upload id answers it instead of paying again (decision 0029).
  */
-const FIND_TASK_WAITS_MS = [0, 1000, 2000, 3000, 4000, 5000, 7000, 8000];
+const LOOK_WAITS_MS = [0, 1000, 2000, 3000, 4000, 5000, 7000, 8000];
 /** However slow the looks themselves are (each may wait for its own timeout), they stop by then. */
-const FIND_TASK_MAX_MS = 35_000;
+const LOOK_MAX_MS = 35_000;
 
 /**
- * The upload id of each picked picture whose last send ended without a known answer: pressing
- * Generate again with the same picked file sends the same id, so a task the server took late is
+ * Per call, the upload id of each picked picture whose last send ended without a known answer: pressing
+ * the button again with the same picked file sends the same id, so what the server took late is
  * answered, not started and paid for twice. Forgotten once the send's outcome is known, so a second
- * sticker from the same picture is a new upload.
+ * sticker from the same picture is a new upload. Kept per call, so a photo tried as one sticker and
+ * then as a pack is two uploads.
  */
-const unsettledUploads = new WeakMap<File, string>();
+const unsettledUploads = new Map<string, WeakMap<File, string>>();
 
 /** A random id for one upload: 22 url-safe characters (128 bits). */
 function newUploadId(): string {
@@ -94,15 +96,15 @@ function newUploadId(): string {
     .replace(/=+$/, "");
 }
 
-/** The task the upload `uploadId` started, looked for with back-off for about 30 s; null when none appeared. */
-async function findAcceptedTask(uploadId: string): Promise<number | null> {
+/** What `look` finds, asked with back-off for about 30 s; null when nothing appeared. */
+async function lookWithBackOff<T>(look: () => Promise<T | null>): Promise<T | null> {
   const started = Date.now();
-  for (const wait of FIND_TASK_WAITS_MS) {
+  for (const wait of LOOK_WAITS_MS) {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (Date.now() - started > FIND_TASK_MAX_MS) break;
+    if (Date.now() - started > LOOK_MAX_MS) break;
     try {
-      const { taskId } = await apiCall<{ taskId: number | null }>("GET", "/api/aitask/recentImage", { params: { uploadId } });
-      if (taskId !== null) return taskId;
+      const found = await look();
+      if (found !== null) return found;
     } catch {
       // Still offline: look again, then give up.
     }
@@ -111,36 +113,64 @@ async function findAcceptedTask(uploadId: string): Promise<number | null> {
 }
 
 /**
- * Starts a sticker from `picture` (multipart submitGenerate with the upload's id). `onProgress` gets
- * the share sent (0…1), then null while the page looks for the task after an uncertain failure.
- * Answers the task to follow, or null when nothing started, so nothing was paid (task, debit and job
- * are one transaction, and a retry of this picked file reuses the id, so it cannot pay twice);
- * a refusal (NOT_ENOUGH_POINTS, UPLOAD_…) is thrown as the ApiError it is.
+ * Sends one picked picture to the multipart call `path` with `fields` and the upload's id as
+ * `uploadId` (decision 0029). `onProgress` gets the share sent (0…1), then null while the page looks,
+ * through `lookUp(uploadId)`, for what the server started after an uncertain failure. Answers what to
+ * follow (`followed` of the answer, or what the look found), or null when nothing started, so nothing
+ * was paid (the server writes and pays in one transaction, and a retry of this picked file reuses the
+ * id, so it cannot pay twice); a refusal (NOT_ENOUGH_POINTS, UPLOAD_…) is thrown as the ApiError it is.
  */
-export async function submitPictureTask(
+export async function sendPictureOnce<Answer, Followed>(o: {
+  path: string;
+  picture: File;
+  fields: Record<string, string>;
+  followed: (answer: Answer) => Followed;
+  lookUp: (uploadId: string) => Promise<Followed | null>;
+  onProgress: (sent: number | null) => void;
+}): Promise<Followed | null> {
+  const unsettled = unsettledUploads.get(o.path) ?? new WeakMap<File, string>();
+  unsettledUploads.set(o.path, unsettled);
+  const uploadId = unsettled.get(o.picture) ?? newUploadId();
+  unsettled.set(o.picture, uploadId);
+  const form = new FormData();
+  form.append("file", o.picture);
+  for (const [name, value] of Object.entries(o.fields)) form.append(name, value);
+  form.append("uploadId", uploadId);
+  try {
+    const answer = await uploadWithProgress<Answer>(o.path, form, o.onProgress);
+    unsettled.delete(o.picture);
+    return o.followed(answer);
+  } catch (error) {
+    if (!(error instanceof ApiError && UNCERTAIN_FAILURES.has(error.status))) {
+      unsettled.delete(o.picture);
+      throw error;
+    }
+    o.onProgress(null);
+    const found = await lookWithBackOff(() => o.lookUp(uploadId));
+    if (found !== null) unsettled.delete(o.picture);
+    return found;
+  }
+}
+
+/**
+ * Starts a sticker from `picture` (multipart submitGenerate with the upload's id): the task to follow,
+ * or null when nothing started (see `sendPictureOnce`).
+ */
+export function submitPictureTask(
   request: CreateRequest & { picture: File },
   onProgress: (sent: number | null) => void,
 ): Promise<number | null> {
-  const uploadId = unsettledUploads.get(request.picture) ?? newUploadId();
-  unsettledUploads.set(request.picture, uploadId);
-  const form = new FormData();
-  form.append("file", request.picture);
-  form.append("prompt", request.prompt);
-  form.append("visibility", request.visibility);
-  form.append("uploadId", uploadId);
-  if (request.styleId) form.append("styleId", String(request.styleId));
-  try {
-    const { taskId } = await uploadWithProgress<SubmittedTask>("/api/aitask/submitGenerate", form, onProgress);
-    unsettledUploads.delete(request.picture);
-    return taskId;
-  } catch (error) {
-    if (!(error instanceof ApiError && UNCERTAIN_FAILURES.has(error.status))) {
-      unsettledUploads.delete(request.picture);
-      throw error;
-    }
-    onProgress(null);
-    const taskId = await findAcceptedTask(uploadId);
-    if (taskId !== null) unsettledUploads.delete(request.picture);
-    return taskId;
-  }
+  return sendPictureOnce<SubmittedTask, number>({
+    path: "/api/aitask/submitGenerate",
+    picture: request.picture,
+    fields: {
+      prompt: request.prompt,
+      visibility: request.visibility,
+      ...(request.styleId ? { styleId: String(request.styleId) } : {}),
+    },
+    followed: (answer) => answer.taskId,
+    lookUp: async (uploadId) =>
+      (await apiCall<{ taskId: number | null }>("GET", "/api/aitask/recentImage", { params: { uploadId } })).taskId,
+    onProgress,
+  });
 }
