@@ -7,7 +7,7 @@ import { stickerListItem } from "../stickers/calls.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";
 import { findUploadTask, uploadIdField } from "./find-upload-task.ts";
-import { answerRepeatedUpload, checkAffordable, costOf, submitImageTask, submitTextTask } from "./submit-task.ts";
+import { checkAffordable, costOf, submitImageTask, submitOncePerUpload, submitTextTask } from "./submit-task.ts";
 import { getTask, todayGenDetail } from "./task-view.ts";
 
 const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -74,28 +74,30 @@ export function taskCalls(app: AppContext) {
       uploadId: uploadIdField.optional().describe("The page's random id for this upload (16–64 of A–Z a–z 0–9 _ -)."),
     }),
     output: submitted,
-    handle: async ({ input, viewer, c }) => {
-      // A retry of an upload the server already took answers its task before anything is checked or paid.
-      const repeated = await answerRepeatedUpload(app.database.db, requireViewer(viewer).userId, input.uploadId);
-      if (repeated) return repeated;
-      if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
-      // A submit that would be refused anyway costs no decode (decision 0015).
-      await checkAffordable(app, requireViewer(viewer).userId, costOf(app, TASK_TYPE.image));
-      const bytes = Buffer.from(await input.file.arrayBuffer());
-      const upload = await decodePoolOf(app).run(() =>
-        readUpload(
-          bytes,
-          { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS },
-          { type: input.file?.type, name: input.file?.name },
-        ),
-      );
-      return submitImageTask(app, requireViewer(viewer).userId, {
-        png: upload.png,
-        prompt: input.prompt,
-        styleId: input.styleId,
-        visibility: input.visibility,
-        locale: c.var.language,
-        uploadId: input.uploadId,
+    handle: ({ input, viewer, c }) => {
+      const userId = requireViewer(viewer).userId;
+      // A retry of an upload the server already took answers its task before anything is checked or
+      // paid, and a refusal is looked at again in case the first submit committed meanwhile.
+      return submitOncePerUpload(app, userId, input.uploadId, async () => {
+        if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
+        // A submit that would be refused anyway costs no decode (decision 0015).
+        await checkAffordable(app, userId, costOf(app, TASK_TYPE.image));
+        const bytes = Buffer.from(await input.file.arrayBuffer());
+        const upload = await decodePoolOf(app).run(() =>
+          readUpload(
+            bytes,
+            { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS },
+            { type: input.file?.type, name: input.file?.name },
+          ),
+        );
+        return submitImageTask(app, userId, {
+          png: upload.png,
+          prompt: input.prompt,
+          styleId: input.styleId,
+          visibility: input.visibility,
+          locale: c.var.language,
+          uploadId: input.uploadId,
+        });
       });
     },
   });

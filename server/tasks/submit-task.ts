@@ -50,10 +50,11 @@ export function submitTextTask(app: AppContext, userId: number, input: TextTaskI
   return submitTask(app, userId, { ...input, type: TASK_TYPE.text, prompt, inputKey: null });
 }
 
-/** Stores the re-encoded upload under a server-made name, then submits like a text task. */
+/**
+ * Stores the re-encoded upload under a server-made name, then submits like a text task. The call runs
+ * it inside `submitOncePerUpload`, so a repeat of its upload id never reaches here.
+ */
 export async function submitImageTask(app: AppContext, userId: number, input: ImageTaskInput): Promise<SubmittedTask> {
-  const repeated = await answerRepeatedUpload(app.database.db, userId, input.uploadId);
-  if (repeated) return repeated;
   // The words are optional with a picture; when given they follow the same rules.
   const prompt = input.prompt.trim() === "" ? "" : checkPrompt(input.prompt);
   // Refuse what the transaction would refuse before the picture is stored, so a refused upload leaves
@@ -63,6 +64,29 @@ export async function submitImageTask(app: AppContext, userId: number, input: Im
   const inputKey = `upload-${createHash("sha256").update(input.png).digest("hex").slice(0, 40)}.png`;
   await app.storage.put(inputKey, input.png, "image/png");
   return submitTask(app, userId, { type: TASK_TYPE.image, ...input, prompt, inputKey });
+}
+
+/**
+ * A submit under the upload id its page made (decision 0029): a repeat answers the task the first one
+ * started, unpaid, before anything is checked; and a refusal is looked at once more, since the first
+ * submit may have committed in between (taking the points or the place in flight that refused this
+ * one) — the page must then follow that task, not say the upload was refused.
+ */
+export async function submitOncePerUpload(
+  app: AppContext,
+  userId: number,
+  uploadId: string | undefined,
+  submit: () => Promise<SubmittedTask>,
+): Promise<SubmittedTask> {
+  const repeated = await answerRepeatedUpload(app.database.db, userId, uploadId);
+  if (repeated) return repeated;
+  try {
+    return await submit();
+  } catch (error) {
+    const startedMeanwhile = await answerRepeatedUpload(app.database.db, userId, uploadId);
+    if (startedMeanwhile) return startedMeanwhile;
+    throw error;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
 import { balanceOf, userWithPoints } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pointsLedger, tasks } from "../db/schema.ts";
+import { checkAffordable, submitOncePerUpload } from "./submit-task.ts";
 
 let t: TestApp;
 
@@ -112,6 +113,33 @@ describe("POST /api/aitask/submitGenerate with an upload id is idempotent (decis
     expect((await callApi(t, "GET", "/api/aitask/recentImage", { params: { uploadId }, session: owner })).body.data).toEqual({
       taskId: null,
     });
+  });
+});
+
+describe("a submit whose first try committed while it was being checked", () => {
+  it("that is refused because the first took the points in between answers the first's task instead of NOT_ENOUGH_POINTS", async () => {
+    const cost = t.app.config.IMAGE_GENERATION_COST;
+    const owner = await userWithPoints(t, "upload-race-refused@example.com", cost);
+    const uploadId = newUploadId();
+    let firstTaskId: number | undefined;
+    const answer = await submitOncePerUpload(t.app, owner.userId, uploadId, async () => {
+      // The first submit commits after this one's look found nothing, and before its price check.
+      const first = await callApi(t, "POST", "/api/aitask/submitGenerate", { form: await photoForm(uploadId), session: owner });
+      firstTaskId = first.body.data.taskId;
+      await checkAffordable(t.app, owner.userId, cost);
+      throw new Error("the price check should have refused");
+    });
+    expect(answer).toMatchObject({ taskId: firstTaskId, point: 0 });
+    expect(await debitsOf(owner.userId)).toBe(1);
+  });
+
+  it("that is refused for a reason of its own, with nothing of its upload started, is still refused", async () => {
+    const owner = await userWithPoints(t, "upload-race-own-refusal@example.com", 0);
+    const refused = submitOncePerUpload(t.app, owner.userId, newUploadId(), async () => {
+      await checkAffordable(t.app, owner.userId, t.app.config.IMAGE_GENERATION_COST);
+      throw new Error("the price check should have refused");
+    });
+    await expect(refused).rejects.toMatchObject({ code: "NOT_ENOUGH_POINTS" });
   });
 });
 
