@@ -9,6 +9,7 @@ import { getPack } from "#server/packs/get-pack.ts";
 import { PAGE_CACHE_HEADER } from "#server/pages/page-cache.ts";
 import { pageChangesListening } from "#server/pages/page-changes.ts";
 import { hotScore } from "#server/stickers/hot-score.ts";
+import { HOSTILE_NAMES } from "#tests/fixtures/hostile-names.ts";
 import { signInByEmail } from "#tests/support/accounts.ts";
 import { describeOnPostgres, engineName } from "#tests/support/engine.ts";
 import { callApi, signInTestUser, storedPicture, type TestSession } from "#tests/support/stickers.ts";
@@ -162,6 +163,28 @@ describe(`display names (${engineName})`, () => {
     expect(notText.body.status).toBe("INVALID_INPUT");
     expect((await callApi(t, "GET", "/api/user/refreshUserInfo", { session })).body.data.nick).toBe("Kept Name");
   });
+
+  it.each(HOSTILE_NAMES)(
+    "takes the hostile name $label as pack names take it (decision 0040): kept as sent within 40 characters, shown on the pack and in its export, or refused",
+    async (hostile) => {
+      const owner = await signInTestUser(t, `hostile-${randomBytes(4).toString("hex")}@example.com`);
+      const kept = hostile.text.normalize("NFC").trim();
+      const answer = await rename(t, owner, hostile.text);
+      if (hostile.refused === "INVALID_INPUT") {
+        expect(answer.body.status).toBe("INVALID_INPUT");
+        return;
+      }
+      if (hostile.refused !== null || [...kept].length > DISPLAY_NAME_MAX_LENGTH) {
+        expect(answer.http).toBe(400);
+        expect(answer.body.status).toBe("DISPLAY_NAME_INVALID");
+        return;
+      }
+      expect(answer.body.data.nick).toBe(kept);
+      const packId = await publicPackOf(t, owner);
+      expect((await callApi(t, "GET", "/api/pack/get", { params: { packId } })).body.data.owner).toEqual({ name: kept });
+      expect(await whatsappAuthor(t, packId)).toMatchObject({ author: kept, publisher: kept });
+    },
+  );
 
   it("is the signed-in user's own: a visitor gets AUTH_ERROR", async () => {
     const answer = await rename(t, undefined, "Nobody");
