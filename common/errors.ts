@@ -25,6 +25,8 @@ export const ERRORS = {
   GOOGLE_DISABLED: { http: 404, key: "errors.googleDisabled" },
   GOOGLE_TOKEN_INVALID: { http: 401, key: "errors.googleTokenInvalid" },
   EMAIL_LINK_INVALID: { http: 403, key: "errors.emailLinkExpired" },
+  /** A display name must be 1 to DISPLAY_NAME_MAX_LENGTH characters after trimming, without control characters (decision 0036). */
+  DISPLAY_NAME_INVALID: { http: 400, key: "errors.displayNameInvalid" },
   PROMPT_EMPTY: { http: 400, key: "errors.promptEmpty" },
   PROMPT_TOO_LONG: { http: 400, key: "errors.promptTooLong" },
   PROMPT_BLOCKED: { http: 400, key: "errors.promptBlocked" },

@@ -3,6 +3,7 @@ import { AppError } from "#common/errors.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
+import { firstDisplayName } from "./display-name/display-name.ts";
 import { mailboxOf } from "./mailbox.ts";
 import { welcomeNewUser } from "./welcome-new-user.ts";
 
@@ -16,13 +17,10 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function nickOf(email: string): string {
-  return (email.split("@")[0] ?? "").slice(0, 40);
-}
-
 /**
  * The user behind a verified e-mail address (an opened sign-in link): a new address becomes a user
- * on first use, with the starting points and any invite; an existing one is marked verified.
+ * on first use, with a generated display name (never the address's, decision 0036), the starting
+ * points and any invite; an existing one is marked verified.
  */
 export async function findOrCreateEmailUser(
   db: Db,
@@ -33,7 +31,7 @@ export async function findOrCreateEmailUser(
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ email, mailbox: mailboxOf(email), emailVerified: true, nick: nickOf(email) })
+      .values({ email, mailbox: mailboxOf(email), emailVerified: true, nick: firstDisplayName({ email }) })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (created) {

@@ -43,6 +43,7 @@ export const users = pgTable(
     /** A provider's session key (spec §3); never sent to the page. */
     sessionKey: text("session_key"),
     mobile: text("mobile"),
+    /** The display name others read on the user's packs (decision 0036): chosen, Google's, or generated; never the address's. */
     nick: text("nick").notNull().default(""),
     avatarPath: text("avatar_path"),
     /** The points balance (spec §1 `point`); changed only through the points ledger. */

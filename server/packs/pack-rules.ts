@@ -1,20 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { AppError } from "#common/errors.ts";
+import { shownName } from "#common/names.ts";
 import { PACK_EMOJI_MAX, PACK_EMOJI_MIN, PACK_NAME_MAX_LENGTH } from "#common/packs.ts";
-import { CONTROL_CHARACTER, showsNothing } from "#common/text.ts";
 
 /** A new public pack id: 16 URL-safe characters, like a sticker's `stickerInstId` (decision 0024). */
 export function newPackId(): string {
   return randomBytes(12).toString("base64url");
 }
 
-/** A pack's name as stored: trimmed, 1..PACK_NAME_MAX_LENGTH characters, something visible, no control characters. */
+/** A pack's name as stored: trimmed, 1..PACK_NAME_MAX_LENGTH characters, something visible, no control characters (`shownName`). */
 export function packName(raw: string): string {
-  const name = raw.normalize("NFC").trim();
-  const length = [...name].length;
-  if (length < 1 || length > PACK_NAME_MAX_LENGTH || CONTROL_CHARACTER.test(name) || showsNothing(name)) {
-    throw new AppError("PACK_NAME_INVALID");
-  }
+  const name = shownName(raw, PACK_NAME_MAX_LENGTH);
+  if (name === null) throw new AppError("PACK_NAME_INVALID");
   return name;
 }
 

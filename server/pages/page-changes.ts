@@ -9,8 +9,10 @@ export const PAGES_CHANGED_CHANNEL = "sticker_studio_pages_changed";
 
 /**
  * What left the public pages: the public ids of stickers (`stickerInstId`) and packs (`packId`) that
- * went, so each process drops only the pages and lists that show one of them; or `"everything"` when
- * the change is too wide to name (a ban) or notifications may have been lost (a reconnection).
+ * went — or whose pages now read differently, as a pack's when its owner changes their display name
+ * (decision 0036) — so each process drops only the pages and lists that show one of them; or
+ * `"everything"` when the change is too wide to name (a ban) or notifications may have been lost (a
+ * reconnection).
  */
 export type PagesChange = { stickers: readonly string[]; packs: readonly string[] } | "everything";
 

@@ -1,9 +1,13 @@
-/** The cross-tab channels of spec §4: sign-in or sign-out in one tab updates the others. */
+/**
+ * The cross-tab channels of spec §4: sign-in or sign-out in one tab updates the others. One more of
+ * ours: `user_changed`, the user changed what the page shows of them (their display name, decision 0036).
+ */
 export const CHANNELS = {
   loginByEmailSuccess: "login_by_email_success",
   finishLogin: "finish_login",
   finishLogout: "finish_logout",
   rechargeSuccess: "recharge_success",
+  userChanged: "user_changed",
 } as const;
 
 export type ChannelName = (typeof CHANNELS)[keyof typeof CHANNELS];

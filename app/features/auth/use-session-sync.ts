@@ -5,9 +5,9 @@ import { broadcast, CHANNELS, listen } from "./channels.ts";
 import { requestSignIn } from "./sign-in-request.ts";
 
 /**
- * Keeps every tab's idea of the session in step (spec §4): a sign-in or sign-out elsewhere reloads
- * the user here; the tab that opened an e-mail link announces it; AUTH_ERROR drops the user and asks
- * to sign in again (spec §8).
+ * Keeps every tab's idea of the session in step (spec §4): a sign-in or sign-out elsewhere, or a
+ * changed display name, reloads the user here; the tab that opened an e-mail link announces it;
+ * AUTH_ERROR drops the user and asks to sign in again (spec §8).
  */
 export function useSessionSync() {
   const revalidator = useRevalidator();
@@ -21,7 +21,7 @@ export function useSessionSync() {
     // Marks the page as interactive (browser tests wait for it before using the keyboard).
     document.documentElement.dataset.hydrated = "true";
     const refresh = () => void revalidatorRef.current.revalidate();
-    const stops = [CHANNELS.finishLogin, CHANNELS.finishLogout, CHANNELS.loginByEmailSuccess].map((name) =>
+    const stops = [CHANNELS.finishLogin, CHANNELS.finishLogout, CHANNELS.loginByEmailSuccess, CHANNELS.userChanged].map((name) =>
       listen(name, refresh),
     );
     configureApiClient({

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
@@ -8,12 +8,20 @@ import { requestShare } from "../invites/share-request.ts";
 import { broadcast, CHANNELS } from "./channels.ts";
 import type { PageUser } from "./use-user.ts";
 
-/** Signed-in header (spec §2): the points balance (free users) → /pricing, and the avatar menu with Sign out. */
+// The display name dialog loads with the first opening (docs/ARCHITECTURE.md, "First-load budget").
+const loadDisplayNameDialog = () => import("./display-name-dialog.tsx");
+const DisplayNameDialog = lazy(loadDisplayNameDialog);
+
+/**
+ * Signed-in header (spec §2): the points balance (free users) → /pricing, and the avatar menu: the
+ * display name others see and the address only the user sees, "Change display name", Sign out.
+ */
 export function UserMenu({ user }: { user: PageUser }) {
   const { t } = useTranslation();
   const { to } = useLocalized();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
+  const [naming, setNaming] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const member = user.subscribePlan !== "";
@@ -85,9 +93,27 @@ export function UserMenu({ user }: { user: PageUser }) {
             role="menu"
             className="absolute end-0 top-12 z-30 w-64 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200"
           >
-            <p className="truncate px-3 py-2 text-sm text-stone-500">
-              {t("account.signedInAs", { email: isolate(user.email ?? user.nick) })}
-            </p>
+            <div className="px-3 py-2">
+              <p className="truncate font-medium">
+                <bdi>{user.nick}</bdi>
+              </p>
+              <p className="truncate text-sm text-stone-500">
+                {t("account.signedInAs", { email: isolate(user.email ?? user.nick) })}
+              </p>
+            </div>
+            <button
+              type="button"
+              role="menuitem"
+              onPointerEnter={() => void loadDisplayNameDialog()}
+              onFocus={() => void loadDisplayNameDialog()}
+              onClick={() => {
+                setOpen(false);
+                setNaming(true);
+              }}
+              className="h-10 w-full rounded-lg px-3 text-start hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              {t("displayName.menuItem")}
+            </button>
             {member ? null : (
               <button
                 type="button"
@@ -120,6 +146,11 @@ export function UserMenu({ user }: { user: PageUser }) {
           </div>
         ) : null}
       </div>
+      {naming ? (
+        <Suspense fallback={null}>
+          <DisplayNameDialog current={user.nick} onClose={() => setNaming(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,17 +1,15 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { toastError } from "#app/lib/toast.ts";
+import { shownName } from "#common/names.ts";
 import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
 import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { packRequests } from "./pack-requests.ts";
 
-/** The name a pack may have: 1 to 64 characters after trimming (common/packs.ts); the server checks it again. */
+/** The name a pack may have: the server's own rule (`shownName`, 1 to 64 characters); the server checks it again. */
 export function packNameProblem(name: string): string | null {
-  // Counted in characters (code points) as the server counts them, not UTF-16 units.
-  const length = [...name.normalize("NFC").trim()].length;
-  if (length === 0 || length > PACK_NAME_MAX_LENGTH) return "errors.packNameInvalid";
-  return null;
+  return shownName(name, PACK_NAME_MAX_LENGTH) === null ? "errors.packNameInvalid" : null;
 }
 
 /**

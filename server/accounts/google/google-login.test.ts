@@ -8,6 +8,7 @@ import { users } from "#server/db/schema.ts";
 import { setCookieOf, signInByEmail } from "#tests/support/accounts.ts";
 import { callApi } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { NAME_ADJECTIVES, NAME_ANIMALS } from "../display-name/generated-name.ts";
 import { GOOGLE_NONCE_COOKIE } from "./google-nonce.ts";
 
 const CLIENT_ID = "test-client.apps.googleusercontent.com";
@@ -106,6 +107,18 @@ describe("POST /api/googleLogin", () => {
       claims: { iss: "accounts.google.com", sub: "google-sub-bare", email: "bare@example.com" },
     });
     expect(body.status).toBe(200);
+  });
+
+  it("names a new Google account after its profile, or, when the profile has no name or its name is the address's, a generated name (decision 0036)", async () => {
+    const named = await googleLogin({
+      claims: { sub: "google-sub-named", email: "named-g@example.com", name: "  Grace Hopper " },
+    });
+    expect(named.body.data.nick).toBe("Grace Hopper");
+    const generated = new RegExp(`^(${NAME_ADJECTIVES.join("|")}) (${NAME_ANIMALS.join("|")}) \\d{3}$`);
+    const unnamed = await googleLogin({ claims: { sub: "google-sub-unnamed", email: "unnamed-g@example.com", name: undefined } });
+    expect(unnamed.body.data.nick).toMatch(generated);
+    const address = await googleLogin({ claims: { sub: "google-sub-address", email: "grace.h@example.com", name: "Grace.H" } });
+    expect(address.body.data.nick).toMatch(generated);
   });
 
   it("links a Google account to the e-mail user with the same verified address instead of duplicating it", async () => {

@@ -3,7 +3,8 @@ import { AppError } from "#common/errors.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
-import { nickOf, normalizeEmail, type SignedInUser } from "../email-user.ts";
+import { firstDisplayName } from "../display-name/display-name.ts";
+import { normalizeEmail, type SignedInUser } from "../email-user.ts";
 import { mailboxOf } from "../mailbox.ts";
 import { welcomeNewUser } from "../welcome-new-user.ts";
 import type { GoogleIdentity } from "./verify-google-token.ts";
@@ -11,7 +12,8 @@ import type { GoogleIdentity } from "./verify-google-token.ts";
 /**
  * The user of a verified Google identity, keyed on `sub`. A user with the same verified address
  * (signed up by e-mail link) gets the Google id linked rather than a second account. A new user gets
- * the starting points and the invite reward.
+ * the Google profile name as display name (else a generated one, decision 0036), the starting points
+ * and the invite reward.
  */
 export async function findOrCreateGoogleUser(
   db: Db,
@@ -49,7 +51,7 @@ export async function findOrCreateGoogleUser(
         mailbox: mailboxOf(email),
         emailVerified: true,
         googleId: o.identity.sub,
-        nick: (o.identity.name ?? nickOf(email)).slice(0, 40),
+        nick: firstDisplayName({ email, googleName: o.identity.name }),
       })
       .returning({ id: users.id });
     if (!created) throw new Error("user insert returned nothing");
