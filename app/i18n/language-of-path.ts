@@ -2,9 +2,12 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "#common/languages.t
 
 export { basePathOf } from "#common/languages.ts";
 
-/** English at the root, the other 13 under /{lang} (spec §1). */
+/**
+ * English at the root, the other 13 under /{lang} (spec §1). A language's home page asks for its data
+ * as `/{lang}.data` when the page revalidates (React Router's single fetch): that names the language too.
+ */
 export function languageOfPath(pathname: string): Language {
-  const first = pathname.split("/")[1];
+  const first = pathname.split("/")[1]?.replace(/\.data$/, "");
   return first && first !== DEFAULT_LANGUAGE && isLanguage(first) ? first : DEFAULT_LANGUAGE;
 }
 
