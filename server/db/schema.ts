@@ -63,6 +63,11 @@ export const users = pgTable(
     role: text("role", { enum: ["admin", "moderator"] }),
     /** When a moderator banned the user: their sessions ended and their stickers left the gallery. */
     bannedAt: timestamp("banned_at", { withTimezone: true }),
+    /**
+     * When the user deleted the account (decision 0037): `deleted` is set, the row keeps only what the
+     * payment records need (its id, plan, ledger and trades point at it), nothing that names the person.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -600,6 +605,25 @@ export const events = pgTable(
 export const maintenanceRuns = pgTable("maintenance_runs", {
   name: text("name").primaryKey(),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The mailboxes of deleted accounts, as a hash only (decision 0037): a new account of one of them gets
+ * no second starting points nor an invite, while the address itself is not kept.
+ */
+export const deletedMailboxes = pgTable("deleted_mailboxes", {
+  mailboxHash: text("mailbox_hash").primaryKey(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Stored files a deleted account leaves behind (decision 0037), written in the deletion's transaction:
+ * removed from storage right after it commits, and by the sweep for whatever that left (a process
+ * stopped half-way, storage unreachable), so no file of a deleted account is forgotten.
+ */
+export const filesToDelete = pgTable("files_to_delete", {
+  key: text("key").primaryKey(),
+  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Errors the pages report (window errors and unhandled rejections). */
