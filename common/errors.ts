@@ -85,6 +85,8 @@ export const ERRORS = {
   OWN_PACK_REPORT: { http: 409, key: "errors.ownPackReport" },
   /** A banned account: no sign-in, no new tasks (decision 0031). */
   ACCOUNT_BANNED: { http: 403, key: "errors.accountBanned" },
+  /** An account deletion whose typed confirmation is not the account's e-mail address (decision 0037). */
+  ACCOUNT_DELETE_UNCONFIRMED: { http: 400, key: "errors.accountDeleteUnconfirmed" },
   /** A search needs at least one letter or digit (issue 16, decision 0030). */
   SEARCH_QUERY_EMPTY: { http: 400, key: "errors.searchQueryEmpty" },
   /** A search query is at most SEARCH_QUERY_MAX_LENGTH characters. */

@@ -1,10 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import { packById } from "#common/plans.ts";
-import { paymentEvents, subscriptions, trades } from "../db/schema.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import { AppError } from "#common/errors.ts";
+import { FREE_PLAN_ID, packById } from "#common/plans.ts";
+import { paymentEvents, subscriptions, trades, users } from "../db/schema.ts";
 import { changePoints } from "../points/change-points.ts";
 import type { BillingContext } from "./billing-context.ts";
 import { planOfSubscription } from "./billing-options.ts";
 import { type BillingEvent, HANDLED_EVENT_TYPES, type ProviderCheckout } from "./billing-provider.ts";
+import { subscribe } from "./subscribe.ts";
 import { syncSubscription } from "./sync-subscription.ts";
 import { lockUser, type Tx } from "./user-lock.ts";
 
@@ -36,7 +38,7 @@ export async function applyBillingEvent(ctx: BillingContext, event: BillingEvent
   const userId = checkout ? checkout.userId : await subscriberOf(ctx, event);
   if (userId === null) return recordIgnored(ctx, event, "no user for this object");
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     if (!(await lockUser(tx, userId))) {
       await tx.insert(paymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing();
       return { outcome: "ignored" as const, userId };
@@ -54,6 +56,37 @@ export async function applyBillingEvent(ctx: BillingContext, event: BillingEvent
     } else if (event.type.startsWith("invoice.")) await applyInvoice(tx, ctx, userId, event.objectId);
     return { outcome: "applied" as const, userId };
   });
+  if (result.outcome === "applied") await endPlanOfDeletedAccount(ctx, userId);
+  return result;
+}
+
+/**
+ * A deleted account is never charged again (decision 0037): a plan that starts on one (a checkout opened
+ * before the deletion and paid after it) is cancelled at period end at once, through the same path as
+ * choosing the free plan. Like the ban's, a provider failure is logged for a person to finish by hand.
+ */
+async function endPlanOfDeletedAccount(ctx: BillingContext, userId: number): Promise<void> {
+  const db = ctx.database.db;
+  const [user] = await db.select({ deleted: users.deleted }).from(users).where(eq(users.id, userId));
+  if (!user?.deleted) return;
+  const [renewing] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, ["trialing", "active"]),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+      ),
+    )
+    .limit(1);
+  if (!renewing) return;
+  try {
+    await subscribe(ctx, userId, { plan: FREE_PLAN_ID });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "ALREADY_FREE") return;
+    ctx.log.error({ err: error, userId }, "deleted account's new plan not cancelled: cancel it by hand");
+  }
 }
 
 async function recordIgnored(ctx: BillingContext, event: BillingEvent, why: string): Promise<ApplyResult> {
@@ -133,4 +166,7 @@ async function creditPack(tx: Tx, ctx: BillingContext, userId: number, checkout:
     })
     .onConflictDoNothing({ target: trades.providerRef });
   await changePoints(tx, { userId, delta: pack.points, reason: "pack", idempotencyKey: `pack:${checkout.id}` });
+  const [user] = await tx.select({ deleted: users.deleted }).from(users).where(eq(users.id, userId));
+  // Paid after the account was deleted (decision 0037): kept as a payment record, refunded by a person.
+  if (user?.deleted) ctx.log.warn({ userId, sessionId: checkout.id }, "point pack paid for a deleted account: refund it by hand");
 }

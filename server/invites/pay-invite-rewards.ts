@@ -40,7 +40,9 @@ export async function payInviteRewards(
   }
 
   // The inviter's row lock queues their other invitees' first stickers, so the day's count is exact.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, invite.inviterId)).for("update");
+  const [inviter] = await tx.select({ deleted: users.deleted }).from(users).where(eq(users.id, invite.inviterId)).for("update");
+  // A deleted inviter's account holds no points any more (decision 0037): nothing is paid to it.
+  if (!inviter || inviter.deleted) return { inviterId: invite.inviterId, inviterRewarded: false };
   const [today] = await tx
     .select({ n: count() })
     .from(invites)

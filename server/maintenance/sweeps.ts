@@ -1,7 +1,8 @@
 /**
  * The periodic sweeps that keep storage and the analytics tables from growing without bound
  * (decision 0034): derived downloads and pack archives past their age or the size budget, uploads no
- * task uses, analytics events and page error reports past their retention.
+ * task uses, analytics events and page error reports past their retention; and the files a deleted
+ * account left queued (decision 0037).
  *
  * Every web process ticks (`startSweeps`); a tick runs the sweeps only when it claims the run in the
  * database (`claimSweep`: one statement moves `maintenance_runs.started_at` forward when the interval
@@ -13,6 +14,7 @@ import type { Db } from "../db/client.ts";
 import { maintenanceRuns } from "../db/schema.ts";
 import { type EventSweep, sweepOldEvents } from "./sweep-events.ts";
 import { type ExportSweep, sweepExportFiles } from "./sweep-exports.ts";
+import { type QueuedFilesSweep, sweepQueuedFiles } from "./sweep-queued-files.ts";
 import { sweepOrphanUploads } from "./sweep-uploads.ts";
 
 const HOUR_MS = 3_600_000;
@@ -25,6 +27,7 @@ export interface SweepReport {
   exports: ExportSweep;
   uploads: { removed: number; removedBytes: number; removedKeys: string[] };
   events: EventSweep;
+  queuedFiles: QueuedFilesSweep;
   tookMs: number;
 }
 
@@ -57,7 +60,8 @@ export async function runSweeps(app: AppContext, options: SweepOptions = {}): Pr
     options.signal,
   );
   const events = await sweepOldEvents(db, new Date(now - config.EVENT_RETENTION_DAYS * DAY_MS), options.signal);
-  return { exports, uploads, events, tookMs: Date.now() - started };
+  const queuedFiles = await sweepQueuedFiles(storage, db, options.signal ? { signal: options.signal } : {});
+  return { exports, uploads, events, queuedFiles, tookMs: Date.now() - started };
 }
 
 /**
@@ -106,6 +110,8 @@ export function startSweeps(app: AppContext, options: { tickMs?: number; interva
           uploadsRemoved: report.uploads.removed,
           eventsRemoved: report.events.events,
           clientErrorsRemoved: report.events.clientErrors,
+          queuedFilesRemoved: report.queuedFiles.removed,
+          queuedFilesFailed: report.queuedFiles.failed,
           tookMs: report.tookMs,
         },
         "storage swept",

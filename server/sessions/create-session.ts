@@ -16,16 +16,23 @@ export interface NewSession {
 
 /**
  * A new session for every sign-in (never reused), so a token seen before sign-in is worthless after.
- * A banned user gets none (ACCOUNT_BANNED, decision 0031): the user row is read FOR SHARE, so a sign-in
- * racing a ban waits for it and sees it, and the ban's "end every session" cannot miss this one.
+ * A banned user gets none (ACCOUNT_BANNED, decision 0031), nor a deleted account (NO_PERMISSION,
+ * decision 0037): the user row is read FOR SHARE, so a sign-in racing a ban or a deletion waits for it
+ * and sees it, and their "end every session" cannot miss this one.
  */
 export async function createSession(db: Db, userId: number, now = new Date()): Promise<NewSession> {
   const token = randomBytes(32).toString("base64url");
   const signingKey = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ bannedAt: users.bannedAt }).from(users).where(eq(users.id, userId)).for("share");
+    const [user] = await tx
+      .select({ bannedAt: users.bannedAt, deleted: users.deleted })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("share");
     if (user?.bannedAt) throw new AppError("ACCOUNT_BANNED");
+    // A sign-in that found the account just before its deletion committed (decision 0037).
+    if (!user || user.deleted) throw new AppError("NO_PERMISSION");
     await tx.insert(sessions).values({
       userId,
       tokenHash: hashToken(token),

@@ -174,11 +174,12 @@ export async function lockPayer(
   count = 1,
 ): Promise<{ cost: number; point: number }> {
   const [user] = await tx
-    .select({ point: users.point, subscribePlan: users.subscribePlan, bannedAt: users.bannedAt })
+    .select({ point: users.point, subscribePlan: users.subscribePlan, bannedAt: users.bannedAt, deleted: users.deleted })
     .from(users)
     .where(eq(users.id, userId))
     .for("update");
-  if (!user) throw new AppError("AUTH_ERROR");
+  // A deleted account's sessions are gone (decision 0037); this covers a call already past that check.
+  if (!user || user.deleted) throw new AppError("AUTH_ERROR");
   // A banned user makes nothing more (decision 0031); the ban ended their sessions, this covers a race.
   if (user.bannedAt) throw new AppError("ACCOUNT_BANNED");
   const member = user.subscribePlan !== "";
