@@ -1,5 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { accountExportRoutes } from "./accounts/data-export/routes.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
 import { allCalls } from "./calls.ts";
@@ -71,6 +72,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/files", downloadRoutes(app));
   // Pack exports: /files/pack/:packId/whatsapp | telegram | originals (decision 0025).
   server.route("/files", packExportRoutes(app));
+  // The signed-in user's archive, "Download my data": /files/account/export (decision 0037).
+  server.route("/files", accountExportRoutes(app));
   // Stored files by name, each to whoever may see it: /files/:key.
   server.route("/files", storedFileRoutes(app));
 
