@@ -32,6 +32,16 @@ export function toastWarning(message: string) {
   show((toast) => toast.warning(message));
 }
 
-export function toastSuccess(message: string) {
-  show((toast) => toast.success(message));
+/** `id` replaces the toast of that id (a progress toast's end), else a new one shows. */
+export function toastSuccess(message: string, id?: string) {
+  show((toast) => toast.success(message, id ? { id } : undefined));
+}
+
+/** A toast that stays while something runs; calling it again with the same `id` updates it in place. */
+export function toastProgress(id: string, message: string) {
+  show((toast) => toast.loading(message, { id }));
+}
+
+export function toastDismiss(id: string) {
+  show((toast) => toast.dismiss(id));
 }

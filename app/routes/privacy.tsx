@@ -2,7 +2,7 @@ import { pageMeta } from "../features/seo/page-meta.ts";
 import { useTranslation } from "../i18n/i18n.tsx";
 import type { Route } from "./+types/privacy";
 
-const PARAGRAPHS = ["p1", "p2", "p3", "p4"] as const;
+const PARAGRAPHS = ["p1", "p2", "p3", "p4", "p5"] as const;
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({ matches, location, title: "legal.privacy.title", description: "legal.privacy.p1", translate: true });

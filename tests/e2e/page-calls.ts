@@ -36,11 +36,15 @@ export async function signedCall<T>(page: Page, method: "GET" | "POST", path: st
   return envelope.data;
 }
 
-/** A new public sticker of the signed-in user, drawn by the offline generator; its stickerInstId. */
-export async function makeOwnSticker(page: Page, prompt = "a fox with a striped scarf") {
+/** A new sticker of the signed-in user (public unless asked), drawn by the offline generator; its stickerInstId. */
+export async function makeOwnSticker(
+  page: Page,
+  prompt = "a fox with a striped scarf",
+  visibility: "public" | "private" = "public",
+) {
   const { taskId } = await signedCall<{ taskId: number }>(page, "POST", "/api/aitask/submitGenerateText", {
     prompt,
-    visibility: "public",
+    visibility,
   });
   return (await followTaskToTheEnd(page, taskId)).stickers[0]?.stickerInstId ?? "";
 }

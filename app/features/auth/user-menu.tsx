@@ -4,6 +4,7 @@ import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { apiCall } from "#app/lib/api/client.ts";
 import { toastError } from "#app/lib/toast.ts";
+import { AccountDataItems } from "../account/account-menu-items.tsx";
 import { requestShare } from "../invites/share-request.ts";
 import { broadcast, CHANNELS } from "./channels.ts";
 import type { PageUser } from "./use-user.ts";
@@ -135,6 +136,7 @@ export function UserMenu({ user }: { user: PageUser }) {
             >
               {t("packs.tab.mine")}
             </Link>
+            <AccountDataItems onChoose={() => setOpen(false)} />
             <button
               type="button"
               role="menuitem"

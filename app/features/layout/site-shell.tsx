@@ -3,6 +3,7 @@ import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { HAS_CATCH_ERROR_KEY } from "#app/lib/api/error-toast.ts";
 import { TOASTER_NEEDED_EVENT, toasterMounted } from "#app/lib/toast.ts";
+import { AccountDialogs } from "../account/account-dialogs.tsx";
 import { onSignInRequest } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import { onShareRequest } from "../invites/share-request.ts";
@@ -93,6 +94,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
           <ShareDialog onClose={() => setShareOpen(false)} />
         </Suspense>
       ) : null}
+      <AccountDialogs />
       {points && pricing ? (
         <Suspense fallback={null}>
           <PointsDialog request={points} options={pricing} onClose={() => setPoints(null)} />
