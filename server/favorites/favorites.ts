@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { StickerPage } from "#common/stickers.ts";
+import { holdLiveAccount } from "../accounts/live-account.ts";
 import type { Db } from "../db/client.ts";
 import { favorites, stickers } from "../db/schema.ts";
 import { joinExploreByRule } from "../moderation/explore-rule.ts";
@@ -29,6 +30,8 @@ export async function setFavorite(
   o: { userId: number; stickerInstId: string; favorite: boolean },
 ): Promise<FavoriteState> {
   return db.transaction(async (tx) => {
+    // First, as the account's deletion locks it first: a favourite racing it waits, then is refused.
+    await holdLiveAccount(tx, o.userId);
     const [sticker] = await tx
       .select({
         id: stickers.id,

@@ -1,5 +1,6 @@
 import type { PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
+import { holdLiveAccount } from "../accounts/live-account.ts";
 import type { Db } from "../db/client.ts";
 import { packs } from "../db/schema.ts";
 import { addToLockedPack, suggestionsFor } from "./add-stickers.ts";
@@ -9,12 +10,14 @@ import { packDetail } from "./pack-view.ts";
 
 /**
  * A new, empty pack of `ownerId` inside the caller's transaction (a pack made in one go creates its
- * pack with its tasks). The name is checked here: PACK_NAME_INVALID.
+ * pack with its tasks). The name is checked here: PACK_NAME_INVALID. A deleted owner gets AUTH_ERROR
+ * (a request that raced the deletion, decision 0037).
  */
 export async function insertPack(
   tx: DbOrTx,
   o: { ownerId: number; name: string; visibility?: Visibility; locale: string; clientUploadId?: string | undefined },
 ): Promise<PackRow> {
+  await holdLiveAccount(tx, o.ownerId);
   const [row] = await tx
     .insert(packs)
     .values({

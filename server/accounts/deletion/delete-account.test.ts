@@ -410,7 +410,7 @@ describeOnPostgres("deleting an account under concurrency", () => {
     }
   }
 
-  it("deletions of one account at once, while its stickers are being drawn and more are submitted and its points change: one deletion wins, the others answer AUTH_ERROR, the ledger sums to the balance 0 and nothing of the account is left", async () => {
+  it("deletions of one account at once, while its stickers are being drawn, more are submitted, a favourite and a pack are added and its points change: one deletion wins, the other calls answer AUTH_ERROR once it has, the ledger sums to the balance and nothing of the account is left", async () => {
     for (let round = 0; round < 4; round += 1) {
       const workers: TaskWorkers = await startTaskWorkers(t.app);
       const user = await newUser("race");
@@ -426,6 +426,7 @@ describeOnPostgres("deleting an account under concurrency", () => {
         Promise.all([
           post("/api/aitask/submitGenerateText", { prompt: "a racing cat", visibility: "public" }, user),
           post("/api/favorite", { stickerInstId: someoneElses }, user),
+          post("/api/pack/create", { name: "Racing pack", visibility: "public" }, user),
         ]),
         changePoints(db(), { userId: user.userId, delta: 5, reason: "test", idempotencyKey: `race-more:${user.userId}` }),
       ]);
@@ -446,6 +447,7 @@ describeOnPostgres("deleting an account under concurrency", () => {
       expect(await db().select({ id: stickers.id }).from(stickers).where(eq(stickers.ownerId, user.userId))).toEqual([]);
       expect(await db().select({ id: tasks.id }).from(tasks).where(eq(tasks.userId, user.userId))).toEqual([]);
       expect(await db().select().from(favorites).where(eq(favorites.userId, user.userId))).toEqual([]);
+      expect(await db().select({ id: packs.id }).from(packs).where(eq(packs.ownerId, user.userId))).toEqual([]);
     }
   });
 });
