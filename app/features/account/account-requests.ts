@@ -10,17 +10,6 @@ export function onAccountDeletionRequest(listener: () => void) {
   return () => window.removeEventListener(EVENT, listener);
 }
 
-/** What `GET /api/account/summary` answers: what the deletion takes away (decision 0037). */
-export interface AccountSummary {
-  email: string | null;
-  confirmation: string;
-  stickers: number;
-  packs: number;
-  favorites: number;
-  points: number;
-  plan: { planId: number; cancelAtPeriodEnd: boolean; currentPeriodEnd: string | null } | null;
-}
-
 /** Whether the typed text confirms: the address shown, in any case, spaces around it ignored (as the server checks). */
 export function confirmsDeletion(typed: string, confirmation: string): boolean {
   return typed.trim().toLowerCase() === confirmation.toLowerCase();

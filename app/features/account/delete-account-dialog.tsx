@@ -4,10 +4,11 @@ import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { apiCall } from "#app/lib/api/client.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
+import type { AccountSummary } from "#common/account.ts";
 import { planById } from "#common/plans.ts";
 import { broadcast, CHANNELS } from "../auth/channels.ts";
 import { ModalDialog } from "../layout/modal-dialog.tsx";
-import { type AccountSummary, confirmsDeletion, downloadMyDataLater, myDataDownload, sizeText } from "./account-requests.ts";
+import { confirmsDeletion, downloadMyDataLater, myDataDownload, sizeText } from "./account-requests.ts";
 
 /** Deleting removes stickers and files everywhere: it may take longer than an ordinary call. */
 const DELETE_TIMEOUT_MS = 120_000;

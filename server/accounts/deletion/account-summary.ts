@@ -1,22 +1,10 @@
 import { and, count, eq } from "drizzle-orm";
+import type { AccountSummary } from "#common/account.ts";
 import { AppError } from "#common/errors.ts";
 import { FREE_PLAN_ID } from "#common/plans.ts";
 import { currentSubscription } from "#server/billing/current-subscription.ts";
 import type { AppContext } from "#server/context.ts";
 import { favorites, packs, stickers, users } from "#server/db/schema.ts";
-
-/** What deleting the account takes away, as the confirmation names it (decision 0037). */
-export interface AccountSummary {
-  email: string | null;
-  /** What the user types to confirm: their e-mail address, or `DELETE` for an account without one. */
-  confirmation: string;
-  stickers: number;
-  packs: number;
-  favorites: number;
-  points: number;
-  /** The paid plan that deleting cancels (no further charge), or null without one. */
-  plan: { planId: number; cancelAtPeriodEnd: boolean; currentPeriodEnd: string | null } | null;
-}
 
 /** The word an account without an e-mail address types to confirm its deletion. */
 export const DELETE_WORD = "DELETE";
