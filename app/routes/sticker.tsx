@@ -73,7 +73,8 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
             className="mx-auto aspect-square w-full max-w-[512px]"
           />
         </div>
-        <div className="space-y-5">
+        {/* min-w-0: a name or prompt of one long word wraps instead of widening the column past a phone's screen. */}
+        <div className="min-w-0 space-y-5">
           <h1 className="break-words font-bold text-3xl">{sticker.name}</h1>
           {sticker.hidden ? (
             <p role="note" className="rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
@@ -91,7 +92,7 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
           <dl className="space-y-4">
             <div>
               <dt className="font-medium text-sm text-stone-500">{t("sticker.prompt")}</dt>
-              <dd className="mt-1 text-lg">{sticker.prompt}</dd>
+              <dd className="mt-1 break-words text-lg">{sticker.prompt}</dd>
             </div>
             {sticker.style ? (
               <div>

@@ -68,7 +68,8 @@ test.describe("hostile names on the pages", () => {
       await maker.goto("/");
       await signInByLink(maker, uniqueEmail(`hostile${from}`));
       for (const hostile of kept.slice(from, from + 6)) {
-        const stickerInstId = await makeOwnSticker(maker, hostile.text);
+        // Private: the run's other tests page through the public lists, which these must not reshuffle.
+        const stickerInstId = await makeOwnSticker(maker, hostile.text, "private");
         const sticker = await signedCall<{ stickerInstId: string; name: string }>(maker, "GET", "/api/sticker/get", {
           stickerInstId,
         });
@@ -85,7 +86,9 @@ test.describe("hostile names on the pages", () => {
     }
   });
 
-  test("the worst names open in the browser without a script error, and the pack page fits a phone's width", async ({ page }) => {
+  test("the worst names open in the browser without a script error, and the pack and sticker pages fit a phone's width", async ({
+    page,
+  }) => {
     test.slow(); // signs in and makes a sticker
     await page.goto("/");
     await signInByLink(page, uniqueEmail("hostile-open"));
@@ -112,5 +115,16 @@ test.describe("hostile names on the pages", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, label).toBeLessThanOrEqual(0);
     }
+    // A sticker named by one long word (78 letters, then marks): its page wraps the name and the prompt too.
+    const longWord = HOSTILE_PROMPTS.find((entry) => entry.label === "combining marks across the name's cut")!;
+    const stickerInstId = await makeOwnSticker(page, longWord.text, "private");
+    const longSticker = await signedCall<{ stickerInstId: string; name: string }>(page, "GET", "/api/sticker/get", {
+      stickerInstId,
+    });
+    await page.goto(stickerPath(longSticker));
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(longSticker.name);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, longWord.label).toBeLessThanOrEqual(0);
   });
 });
