@@ -2,15 +2,15 @@
  * A pack made from a photo under its page's upload id (decision 0029): a repeated make answers the
  * pack the first one made without paying again, and GET /api/pack/byUpload finds it for its owner only.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MadePack } from "#common/packs.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
-import { balanceOf, userWithPoints } from "#tests/support/tasks.ts";
+import { balanceOf, debitsOf, newUploadId, userWithPoints } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { packs, pointsLedger, tasks } from "../db/schema.ts";
+import { packs, tasks } from "../db/schema.ts";
 import { changePoints } from "../points/change-points.ts";
 import { checkPhotoPack, makeOncePerUpload, makePackFromImage } from "./make-pack.ts";
 
@@ -32,13 +32,6 @@ afterAll(async () => {
   await closeTestApp(t);
 });
 
-let uploads = 0;
-/** A fresh random-looking upload id, as the page makes one per picked picture. */
-function newUploadId(): string {
-  uploads += 1;
-  return `pack-upload-${String(uploads).padStart(6, "0")}-${Math.random().toString(36).slice(2, 10)}`;
-}
-
 async function photoForm(fields: Record<string, string>, bytes?: Uint8Array<ArrayBuffer>): Promise<FormData> {
   const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#d2a679" } })
     .png()
@@ -47,14 +40,6 @@ async function photoForm(fields: Record<string, string>, bytes?: Uint8Array<Arra
   form.append("file", new File([bytes ?? new Uint8Array(png)], "me.png", { type: "image/png" }));
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   return form;
-}
-
-async function debitsOf(userId: number): Promise<number> {
-  const rows = await t.app.database.db
-    .select({ userId: pointsLedger.userId })
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, "generate")));
-  return rows.length;
 }
 
 async function packsOf(userId: number): Promise<string[]> {
@@ -70,7 +55,7 @@ async function tasksOf(userId: number): Promise<number[]> {
 describe("GET /api/pack/byUpload finds the pack an interrupted photo upload made, by its upload id (decision 0029)", () => {
   it("answers null before the upload's pack exists and that pack once the make with the id was taken", async () => {
     const owner = await userWithPoints(t, "pack-up-owner@example.com", 2 * IMAGE_COST);
-    const uploadId = newUploadId();
+    const uploadId = newUploadId("pack-upload");
     const none = await callApi(t, "GET", "/api/pack/byUpload", { params: { uploadId }, session: owner });
     expect(none.body).toMatchObject({ status: 200, data: { packId: null } });
 
@@ -86,14 +71,17 @@ describe("GET /api/pack/byUpload finds the pack an interrupted photo upload made
   it("finds it for its owner only: another user asking with the same id gets null, as for an unknown id", async () => {
     const owner = await userWithPoints(t, "pack-up-mine@example.com", 2 * IMAGE_COST);
     const other = await userWithPoints(t, "pack-up-other@example.com", 0);
-    const uploadId = newUploadId();
+    const uploadId = newUploadId("pack-upload");
     const made = await callApi(t, "POST", "/api/pack/makeFromImage", {
       form: await photoForm({ moods: TWO, uploadId }),
       session: owner,
     });
     expect(made.body.status).toBe(200);
     const theirs = await callApi(t, "GET", "/api/pack/byUpload", { params: { uploadId }, session: other });
-    const unknown = await callApi(t, "GET", "/api/pack/byUpload", { params: { uploadId: newUploadId() }, session: other });
+    const unknown = await callApi(t, "GET", "/api/pack/byUpload", {
+      params: { uploadId: newUploadId("pack-upload") },
+      session: other,
+    });
     expect(theirs.http).toBe(200);
     expect(theirs.body).toEqual(unknown.body);
     expect(theirs.body.data).toEqual({ packId: null });
@@ -102,11 +90,11 @@ describe("GET /api/pack/byUpload finds the pack an interrupted photo upload made
   it("never answers another upload's pack: not a later one of the same user (another tab), nor another user's with the same id", async () => {
     const owner = await userWithPoints(t, "pack-up-a@example.com", 4 * IMAGE_COST);
     const other = await userWithPoints(t, "pack-up-b@example.com", 2 * IMAGE_COST);
-    const mine = newUploadId();
+    const mine = newUploadId("pack-upload");
     // Another user happens to send the same id, and the owner's other tab makes a pack (with its own id, and with none).
     for (const [session, fields] of [
       [other, { moods: TWO, uploadId: mine }],
-      [owner, { moods: TWO, uploadId: newUploadId() }],
+      [owner, { moods: TWO, uploadId: newUploadId("pack-upload") }],
       [owner, { moods: TWO }],
     ] as const) {
       const made = await callApi(t, "POST", "/api/pack/makeFromImage", { form: await photoForm(fields), session });
@@ -136,7 +124,7 @@ describe("GET /api/pack/byUpload finds the pack an interrupted photo upload made
   });
 
   it("is for signed-in users only: a visitor gets AUTH_ERROR", async () => {
-    const answer = await callApi(t, "GET", "/api/pack/byUpload", { params: { uploadId: newUploadId() } });
+    const answer = await callApi(t, "GET", "/api/pack/byUpload", { params: { uploadId: newUploadId("pack-upload") } });
     expect(answer.body.status).toBe("AUTH_ERROR");
   });
 });
@@ -144,7 +132,7 @@ describe("GET /api/pack/byUpload finds the pack an interrupted photo upload made
 describe("POST /api/pack/makeFromImage with an upload id is idempotent (decision 0029)", () => {
   it("a repeated make with the same id answers the same pack and tasks and takes no second debit, even with the balance spent and the in-flight cap passed", async () => {
     const owner = await userWithPoints(t, "pack-repeat@example.com", 8 * IMAGE_COST);
-    const uploadId = newUploadId();
+    const uploadId = newUploadId("pack-upload");
     const first = await callApi(t, "POST", "/api/pack/makeFromImage", {
       form: await photoForm({ moods: EIGHT, uploadId }),
       session: owner,
@@ -160,14 +148,14 @@ describe("POST /api/pack/makeFromImage with an upload id is idempotent (decision
     expect(again.http).toBe(200);
     expect(again.body.data).toEqual(first.body.data);
     expect(await balanceOf(t, owner.userId)).toBe(0);
-    expect(await debitsOf(owner.userId)).toBe(8);
+    expect(await debitsOf(t, owner.userId)).toBe(8);
     expect(await packsOf(owner.userId)).toEqual([first.body.data.pack.packId]);
     expect(await tasksOf(owner.userId)).toEqual(first.body.data.taskIds);
   });
 
   it("a repeat answers before the photo is read: a retry whose photo arrives broken still gets the pack", async () => {
     const owner = await userWithPoints(t, "pack-repeat-broken@example.com", 2 * IMAGE_COST);
-    const uploadId = newUploadId();
+    const uploadId = newUploadId("pack-upload");
     const first = await callApi(t, "POST", "/api/pack/makeFromImage", {
       form: await photoForm({ moods: TWO, uploadId }),
       session: owner,
@@ -178,12 +166,12 @@ describe("POST /api/pack/makeFromImage with an upload id is idempotent (decision
       session: owner,
     });
     expect(again.body).toMatchObject({ status: 200, data: { pack: { packId: first.body.data.pack.packId } } });
-    expect(await debitsOf(owner.userId)).toBe(2);
+    expect(await debitsOf(t, owner.userId)).toBe(2);
   });
 
   it("a refused make leaves its id unused: NOT_ENOUGH_POINTS is not remembered, and the same id makes the pack once the points are there", async () => {
     const owner = await userWithPoints(t, "pack-repeat-poor@example.com", 2 * IMAGE_COST - 1);
-    const uploadId = newUploadId();
+    const uploadId = newUploadId("pack-upload");
     const refused = await callApi(t, "POST", "/api/pack/makeFromImage", {
       form: await photoForm({ moods: TWO, uploadId }),
       session: owner,
@@ -205,7 +193,7 @@ describe("POST /api/pack/makeFromImage with an upload id is idempotent (decision
       session: owner,
     });
     expect(made.body).toMatchObject({ status: 200, data: { cost: 2 * IMAGE_COST, point: 0 } });
-    expect(await debitsOf(owner.userId)).toBe(2);
+    expect(await debitsOf(t, owner.userId)).toBe(2);
   });
 
   it("a make from a prompt is untouched: two makes of the same words are two packs", async () => {
@@ -237,19 +225,19 @@ describe("a make that races the first make of the same upload (decision 0029)", 
 
   it("that got past the first look while the first was still being made answers the first's pack under the user's row lock, unpaid", async () => {
     const owner = await userWithPoints(t, "pack-race-lock@example.com", 4 * IMAGE_COST);
-    const uploadId = newUploadId();
+    const uploadId = newUploadId("pack-upload");
     const png = await photoPng();
     const first = await makePackFromImage(t.app, owner.userId, { ...fields(uploadId), png });
     const second = await makePackFromImage(t.app, owner.userId, { ...fields(uploadId), png });
     expect(second).toEqual({ ...first, point: 2 * IMAGE_COST });
-    expect(await debitsOf(owner.userId)).toBe(2);
+    expect(await debitsOf(t, owner.userId)).toBe(2);
     expect(await balanceOf(t, owner.userId)).toBe(2 * IMAGE_COST);
     expect(await packsOf(owner.userId)).toEqual([first.pack.packId]);
   });
 
   it("that is refused because the first took the points in between answers the first's pack instead of NOT_ENOUGH_POINTS", async () => {
     const owner = await userWithPoints(t, "pack-race-refused@example.com", 2 * IMAGE_COST);
-    const uploadId = newUploadId();
+    const uploadId = newUploadId("pack-upload");
     const png = await photoPng();
     let first: MadePack | undefined;
     const answer = await makeOncePerUpload(t.app, owner.userId, uploadId, async () => {
@@ -260,12 +248,12 @@ describe("a make that races the first make of the same upload (decision 0029)", 
     });
     expect(answer.pack.packId).toBe(first?.pack.packId);
     expect(answer.taskIds).toEqual(first?.taskIds);
-    expect(await debitsOf(owner.userId)).toBe(2);
+    expect(await debitsOf(t, owner.userId)).toBe(2);
   });
 
   it("that is refused for a reason of its own, with nothing of its upload made, is still refused", async () => {
     const owner = await userWithPoints(t, "pack-race-own-refusal@example.com", 0);
-    const uploadId = newUploadId();
+    const uploadId = newUploadId("pack-upload");
     const refused = makeOncePerUpload(t.app, owner.userId, uploadId, async () => {
       await checkPhotoPack(t.app, owner.userId, fields(uploadId));
       throw new Error("the price check should have refused");
@@ -280,7 +268,7 @@ describeOnPostgres("one photo pack's upload id made concurrently", () => {
     // The balance pays for exactly one pack of 8, whose tasks pass the in-flight cap: a second make
     // that got past the first look would be refused on either, unless it answers the first's pack.
     const owner = await userWithPoints(t, "pack-race-upload@example.com", 8 * IMAGE_COST);
-    const uploadId = newUploadId();
+    const uploadId = newUploadId("pack-upload");
     const answers = await Promise.all(
       Array.from({ length: 6 }, async () =>
         callApi(t, "POST", "/api/pack/makeFromImage", { form: await photoForm({ moods: EIGHT, uploadId }), session: owner }),
@@ -293,7 +281,7 @@ describeOnPostgres("one photo pack's upload id made concurrently", () => {
     const taskIds = await tasksOf(owner.userId);
     expect(taskIds).toHaveLength(8);
     for (const answer of answers) expect(answer.body.data.taskIds).toEqual(taskIds);
-    expect(await debitsOf(owner.userId)).toBe(8);
+    expect(await debitsOf(t, owner.userId)).toBe(8);
     expect(await balanceOf(t, owner.userId)).toBe(0);
   });
 });

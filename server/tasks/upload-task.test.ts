@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validJpeg } from "#tests/fixtures/hostile-uploads.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
-import { balanceOf, userWithPoints } from "#tests/support/tasks.ts";
+import { balanceOf, debitsOf, newUploadId, userWithPoints } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { pointsLedger, tasks } from "../db/schema.ts";
+import { tasks } from "../db/schema.ts";
 import { checkAffordable, submitOncePerUpload } from "./submit-task.ts";
 
 let t: TestApp;
@@ -18,26 +18,11 @@ afterAll(async () => {
   await closeTestApp(t);
 });
 
-let uploads = 0;
-/** A fresh random-looking upload id, as the page makes one per picked picture. */
-function newUploadId(): string {
-  uploads += 1;
-  return `test-upload-${String(uploads).padStart(6, "0")}-${Math.random().toString(36).slice(2, 10)}`;
-}
-
 async function photoForm(uploadId?: string): Promise<FormData> {
   const form = new FormData();
   form.append("file", new File([new Uint8Array(await validJpeg())], "photo.jpg", { type: "image/jpeg" }));
   if (uploadId !== undefined) form.append("uploadId", uploadId);
   return form;
-}
-
-async function debitsOf(userId: number): Promise<number> {
-  const rows = await t.app.database.db
-    .select({ userId: pointsLedger.userId })
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, "generate")));
-  return rows.length;
 }
 
 describe("GET /api/aitask/recentImage finds the task an interrupted upload started, by its upload id (decision 0029)", () => {
@@ -100,7 +85,7 @@ describe("POST /api/aitask/submitGenerate with an upload id is idempotent (decis
     const again = await callApi(t, "POST", "/api/aitask/submitGenerate", { form: await photoForm(uploadId), session: owner });
     expect(again.body).toMatchObject({ status: 200, data: { taskId: first.body.data.taskId, cost, point: 0 } });
     expect(await balanceOf(t, owner.userId)).toBe(0);
-    expect(await debitsOf(owner.userId)).toBe(1);
+    expect(await debitsOf(t, owner.userId)).toBe(1);
     const rows = await t.app.database.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.userId, owner.userId));
     expect(rows).toHaveLength(1);
   });
@@ -130,7 +115,7 @@ describe("a submit whose first try committed while it was being checked", () => 
       throw new Error("the price check should have refused");
     });
     expect(answer).toMatchObject({ taskId: firstTaskId, point: 0 });
-    expect(await debitsOf(owner.userId)).toBe(1);
+    expect(await debitsOf(t, owner.userId)).toBe(1);
   });
 
   it("that is refused for a reason of its own, with nothing of its upload started, is still refused", async () => {
@@ -158,7 +143,7 @@ describeOnPostgres("one upload id submitted concurrently", () => {
     expect(taskIds.size).toBe(1);
     const rows = await t.app.database.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.userId, owner.userId));
     expect(rows.map((row) => row.id)).toEqual([...taskIds]);
-    expect(await debitsOf(owner.userId)).toBe(1);
+    expect(await debitsOf(t, owner.userId)).toBe(1);
     expect(await balanceOf(t, owner.userId)).toBe(cost * 9);
   });
 });

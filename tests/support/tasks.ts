@@ -1,9 +1,9 @@
 /** Fixtures for the creating-stickers tests: a user with points, their balance, a task followed to its end. */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { TASK_STATUS } from "#common/tasks.ts";
-import { tasks, users } from "#server/db/schema.ts";
+import { pointsLedger, tasks, users } from "#server/db/schema.ts";
 import { changePoints } from "#server/points/change-points.ts";
 import { callApi, signInTestUser, type TestSession } from "./stickers.ts";
 import type { TestApp } from "./test-app.ts";
@@ -60,4 +60,20 @@ export async function storedUploads(t: TestApp): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
+}
+
+let uploads = 0;
+/** A fresh random-looking upload id, as the page makes one per picked picture. */
+export function newUploadId(prefix = "test-upload"): string {
+  uploads += 1;
+  return `${prefix}-${String(uploads).padStart(6, "0")}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** How many generate debits the user's points ledger holds: one per paid sticker task. */
+export async function debitsOf(t: TestApp, userId: number): Promise<number> {
+  const rows = await t.app.database.db
+    .select({ userId: pointsLedger.userId })
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, "generate")));
+  return rows.length;
 }
