@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { apiRoutes } from "./scripts/vite-api-routes.ts";
 
 // Tests run without the React Router plugin: they exercise services, the API and pure modules.
 export default defineConfig({
+  // The browser's typed API client reads its routes from this virtual module (app/lib/api/api.ts).
+  plugins: [apiRoutes()],
   test: {
     include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts"],
     environment: "node",

@@ -2,43 +2,7 @@
 
 import { cutToWholeCharacters } from "./text.ts";
 
-/** A sticker in any list (spec §3 "Sticker list item"); the page adds bgColor from its palette. */
-export interface StickerListItem {
-  stickerInstId: string;
-  taskId: number | null;
-  picId: { id: string };
-  tags: { id: number }[];
-  name: string;
-  prompt: string;
-  styleId: number | null;
-  /** 512 px PNG and 256 px WebP under /files (immutable). */
-  imageUrl: string;
-  thumbUrl: string;
-  width: number;
-  height: number;
-  favoriteCount: number;
-  createdAt: string;
-  /** Only in the owner's own list (my stickers), where private ones carry a badge. */
-  visibility?: "public" | "private";
-}
-
-export interface StickerPage {
-  list: StickerListItem[];
-  total: number;
-}
-
-/** The detail page's sticker: the list item plus its style and owner facts. */
-export interface StickerDetail extends StickerListItem {
-  style: { id: number; key: string; name: string } | null;
-  visibility: "public" | "private";
-  /** True when the viewer made it. */
-  mine: boolean;
-  locale: string;
-  /** True when moderation hid it (only ever for its owner, who sees a notice; decision 0031). */
-  hidden: boolean;
-  /** True when staff see a sticker others cannot (private or hidden) because moderation concerns it (decision 0035). */
-  staffView: boolean;
-}
+export type { StickerDetail, StickerListItem, StickerPage } from "./api/stickers.ts";
 
 export interface PromptItem {
   id: number;

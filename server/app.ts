@@ -35,6 +35,8 @@ export interface ServerAppOptions {
   renderPage: PageRenderer;
   /** Folder of the built browser assets (`build/client`); absent in development (Vite serves them). */
   clientAssetsDir?: string;
+  /** Check every API answer against its call's declared output (tests; common/api/). */
+  checkAnswers?: boolean;
   /** True while the process drains on SIGTERM: /readyz answers 503 so balancers stop sending. */
   isDraining?: () => boolean;
   development?: boolean;
@@ -110,7 +112,7 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/", seoRoutes(app));
   server.route("/", accountRoutes(app));
   server.route("/", billingRoutes(app));
-  server.route("/", createApiRouter(app, allCalls(app)));
+  server.route("/", createApiRouter(app, allCalls(app), { checkAnswers: options.checkAnswers ?? false }));
 
   // Visitors' pages are rendered once and shared for PAGE_CACHE_SECONDS, their scripts allowed by hash (decision 0021).
   const pageCache = createPageCache(app, {

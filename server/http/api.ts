@@ -6,9 +6,10 @@ import { AppError } from "#common/errors.ts";
 import { bodyParams, queryParams, SIGNATURE_HEADERS, type SignedParam } from "#common/signature.ts";
 import type { Config } from "../config.ts";
 import type { AppContext, Viewer } from "../context.ts";
+import { requireStaff } from "../moderation/staff.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
 import { renewSessionCookie, sessionCookieName } from "../sessions/session-cookie.ts";
-import type { Call, SignatureMode } from "./define-call.ts";
+import type { Call, SignatureMode, StaffViewer } from "./define-call.ts";
 import type { AppEnv } from "./env.ts";
 import { okEnvelope, PreparedAnswer, respondWithError, sendJson, sendPrepared } from "./envelope.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
@@ -111,8 +112,31 @@ export function signingKeysFor(
   }
 }
 
+/** A moderator or admin ("staff"), an admin ("admin"), else NO_PERMISSION. */
+async function staffViewer(app: AppContext, viewer: Viewer, access: "staff" | "admin"): Promise<StaffViewer> {
+  const { role } = await requireStaff(app.database.db, viewer.userId);
+  if (access === "admin" && role !== "admin") throw new AppError("NO_PERMISSION");
+  return { ...viewer, role };
+}
+
+/**
+ * The answer matches the call's declared output, or the call fails loudly: on in tests, so every API
+ * test also checks that the server says what the browser is told (common/api/).
+ */
+function checkAnswer(call: Call, data: unknown) {
+  const checked = call.output.safeParse(data);
+  if (!checked.success) {
+    throw new Error(`${call.method} ${call.path} answered outside its declared output: ${issuesOf(checked.error).join("; ")}`);
+  }
+}
+
+export interface ApiRouterOptions {
+  /** Check every answer against its call's output schema (tests). */
+  checkAnswers?: boolean;
+}
+
 /** Mounts every call under /api with the common rules of spec §7, plus /api/docs and a JSON catch-all. */
-export function createApiRouter(app: AppContext, calls: readonly Call[]) {
+export function createApiRouter(app: AppContext, calls: readonly Call[], options: ApiRouterOptions = {}) {
   const api = new Hono<AppEnv>();
   api.onError((error, c) => respondWithError(c, error));
 
@@ -140,12 +164,12 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
       if (!viewer && (token || signedAsSession)) {
         // A dead session: the page drops it (spec §8) and public calls go on as a visitor.
         if (token) deleteCookie(c, sessionCookieName(app.config), { path: "/", secure: app.config.secure });
-        if (call.access === "user" || signedAsSession) throw new AppError("AUTH_ERROR");
+        if (call.access !== "public" || signedAsSession) throw new AppError("AUTH_ERROR");
       }
       if (multipart) {
         // An upload is read only for a caller who can be let in (decision 0015): the session and the
         // signature's headers are checked first; the signature itself covers fields inside the body.
-        if (call.access === "user" && !viewer) throw new AppError("AUTH_ERROR");
+        if (call.access !== "public" && !viewer) throw new AppError("AUTH_ERROR");
         checkSignatureHeaders({ headers: c.req.raw.headers, maxSkewSeconds: app.config.SIGNATURE_MAX_SKEW_SECONDS });
       }
       // Refuses a declared length over the cap at once; a body without one (chunked) is buffered up to it.
@@ -174,8 +198,11 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
         keys: signingKeysFor(call.signature ?? "caller", viewer, app.config),
         maxSkewSeconds: app.config.SIGNATURE_MAX_SKEW_SECONDS,
       });
-      if (call.access === "user" && !viewer) throw new AppError("AUTH_ERROR");
+      if (call.access !== "public" && !viewer) throw new AppError("AUTH_ERROR");
       c.set("viewer", viewer);
+      // Staff calls are refused before anything is read (decision 0031).
+      const handlerViewer =
+        viewer && (call.access === "staff" || call.access === "admin") ? await staffViewer(app, viewer, call.access) : viewer;
 
       const unstorable = unstorableTextAt(raw, "");
       if (unstorable !== null) {
@@ -183,7 +210,8 @@ export function createApiRouter(app: AppContext, calls: readonly Call[]) {
       }
       const parsed = call.input.safeParse(raw);
       if (!parsed.success) throw new AppError("INVALID_INPUT", "invalid input", { issues: issuesOf(parsed.error) });
-      const data = await call.handle({ input: parsed.data, app, viewer, c });
+      const data = await call.handle({ input: parsed.data, app, viewer: handlerViewer as StaffViewer, c });
+      if (options.checkAnswers) checkAnswer(call, data instanceof PreparedAnswer ? data.data : data);
       if (data instanceof PreparedAnswer) return sendPrepared(c, data);
       return call.etag ? sendPrepared(c, new PreparedAnswer(data)) : sendJson(c, okEnvelope(data));
     });

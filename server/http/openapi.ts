@@ -15,7 +15,8 @@ export function buildOpenApiDocument(calls: readonly Call[], config: Pick<Config
     const operation: Record<string, unknown> = {
       summary: call.summary,
       tags: [call.tag],
-      security: call.access === "user" ? [{ session: [] }] : [],
+      security: call.access === "public" ? [] : [{ session: [] }],
+      "x-access": call.access,
       "x-signature": call.signature ?? "caller",
       responses: {
         "200": {

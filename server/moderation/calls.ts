@@ -6,7 +6,7 @@ import { clientAddressOf } from "../http/client-address.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { packIdInput } from "../packs/calls.ts";
 import { createRateLimit } from "../rate-limit.ts";
-import { stickerInstId } from "../stickers/calls.ts";
+import { stickerInstId } from "#common/api/stickers.ts";
 import { pageModerationActions } from "./audit-log.ts";
 import { banUser, unbanUser } from "./ban-user.ts";
 import { hidePack, restorePack } from "./hide-pack.ts";

@@ -4,7 +4,7 @@ import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { createRateLimit } from "../rate-limit.ts";
-import { stickerInstId, stickerListItem } from "../stickers/calls.ts";
+import { stickerInstId, stickerListItem } from "#common/api/stickers.ts";
 import { addStickersToPack } from "./add-stickers.ts";
 import { createPack } from "./create-pack.ts";
 import { deletePack } from "./delete-pack.ts";

@@ -5,7 +5,7 @@ import { PACK_NAME_MAX_LENGTH } from "#common/packs.ts";
 import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
-import { stickerListItem } from "../stickers/calls.ts";
+import { stickerListItem } from "#common/api/stickers.ts";
 import { uploadIdField } from "../tasks/find-upload-task.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";

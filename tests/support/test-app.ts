@@ -89,6 +89,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   );
   const server = createServerApp(app, {
     renderPage: async () => new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html" } }),
+    // Every API test also checks each answer against its call's declared output (common/api/).
+    checkAnswers: true,
     ...options,
   });
   const testApp: TestApp = { app, server, dataDir };

@@ -1,0 +1,14 @@
+import { stickerCalls } from "./stickers.ts";
+
+/**
+ * Every API call of the product, declared once, by feature (common/api/<feature>.ts). The server
+ * implements each (server/<feature>/calls.ts, checked complete by server/http/api.test.ts); the
+ * browser calls them as `api.<feature>.<call>(input)` (app/lib/api/api.ts).
+ */
+export const calls = {
+  sticker: stickerCalls,
+};
+
+export type Calls = typeof calls;
+
+export { routeTableOf } from "./declare-call.ts";

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { pageInput } from "../paging.ts";
+import { VISIBILITY_CHANGES_PER_MINUTE } from "../stickers.ts";
+import { declareCall } from "./declare-call.ts";
+
+/** A sticker's public id: URL-safe characters. */
+export const stickerInstId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+export const visibility = z.enum(["public", "private"]);
+
+/** A sticker in any list (spec §3 "Sticker list item"); the page adds bgColor from its palette. */
+export const stickerListItem = z.object({
+  stickerInstId: z.string(),
+  taskId: z.number().nullable(),
+  picId: z.object({ id: z.string() }),
+  tags: z.array(z.object({ id: z.number() })),
+  name: z.string(),
+  prompt: z.string(),
+  styleId: z.number().nullable(),
+  imageUrl: z.string().describe("The 512 px PNG under /files (immutable)."),
+  thumbUrl: z.string().describe("The 256 px WebP under /files (immutable)."),
+  width: z.number(),
+  height: z.number(),
+  favoriteCount: z.number(),
+  createdAt: z.string(),
+  visibility: visibility.optional().describe("Only in the caller's own list (mySticker), where private ones carry a badge."),
+});
+export type StickerListItem = z.output<typeof stickerListItem>;
+
+export const stickerPage = z.object({ list: z.array(stickerListItem), total: z.number() });
+export type StickerPage = z.output<typeof stickerPage>;
+
+/** The detail page's sticker: the list item plus its style and owner facts. */
+const stickerDetail = stickerListItem.extend({
+  style: z.object({ id: z.number(), key: z.string(), name: z.string() }).nullable(),
+  visibility,
+  mine: z.boolean().describe("True when the viewer made it."),
+  locale: z.string(),
+  hidden: z.boolean().describe("Hidden by moderation; true only for the owner (anyone else gets NOT_FOUND; decision 0031)."),
+  staffView: z
+    .boolean()
+    .describe(
+      "True for staff opening a private or hidden sticker that was reported or hidden (others get NOT_FOUND; decision 0035).",
+    ),
+});
+export type StickerDetail = z.output<typeof stickerDetail>;
+
+/** Public browsing of stickers (spec §2 lists and detail, §7) and the owner's visibility switch. */
+export const stickerCalls = {
+  pageByTag: declareCall({
+    method: "GET",
+    path: "/api/square/pageByTag",
+    summary:
+      "One page of a tag's public stickers: popular = tagId 1 (by popularity), latest = tagId 1 with sortBy=id (newest first), explore = tagId 2 (newest first).",
+    tag: "stickers",
+    access: "public",
+    input: z.object({
+      ...pageInput,
+      tagId: z.coerce.number().int().min(1).max(2_147_483_647),
+      sortBy: z.enum(["id", "popular"]).optional(),
+    }),
+    output: stickerPage,
+    etag: true,
+  }),
+
+  get: declareCall({
+    method: "GET",
+    path: "/api/sticker/get",
+    summary:
+      "One sticker for its detail page; a private or hidden sticker is NOT_FOUND to anyone but its owner, the same answer as an unknown id.",
+    tag: "stickers",
+    access: "public",
+    input: z.object({ stickerInstId }),
+    output: stickerDetail,
+  }),
+
+  recommendation: declareCall({
+    method: "GET",
+    path: "/api/sticker/recommendation",
+    summary:
+      "Public stickers like this one (same style first, then popular) as a plain array, without it, at most 24. A sticker the caller may not see is NOT_FOUND, as an unknown id.",
+    tag: "stickers",
+    access: "public",
+    input: z.object({ stickerInstId }),
+    output: z.array(stickerListItem),
+  }),
+
+  mine: declareCall({
+    method: "GET",
+    path: "/api/sticker/page/mySticker",
+    summary: "The stickers the caller made, newest first, private ones included (the stickers tab).",
+    tag: "stickers",
+    access: "user",
+    input: z.object(pageInput),
+    output: stickerPage,
+    etag: true,
+  }),
+
+  byPictures: declareCall({
+    method: "GET",
+    path: "/api/sticker/listByPics",
+    summary:
+      "The stickers made from the given pictures (picIds: comma-separated picture ids, at most 24), e.g. a task's results; others' private stickers are left out.",
+    tag: "stickers",
+    access: "public",
+    input: z.object({
+      picIds: z
+        .string()
+        .max(24 * 33)
+        .transform((value) => value.split(",").filter(Boolean))
+        .pipe(
+          z
+            .array(z.string().regex(/^[a-f0-9]{32}$/))
+            .min(1)
+            .max(24),
+        ),
+    }),
+    output: z.array(stickerListItem),
+  }),
+
+  setVisibility: declareCall({
+    method: "POST",
+    path: "/api/sticker/setVisibility",
+    summary: `The owner makes a sticker public (community lists) or private (only they can open it); ${VISIBILITY_CHANGES_PER_MINUTE} per user per minute. Anyone else's sticker is NOT_FOUND, as an unknown id.`,
+    tag: "stickers",
+    access: "user",
+    input: z.object({ stickerInstId, visibility }),
+    output: z.object({ stickerInstId: z.string(), visibility }),
+  }),
+};
