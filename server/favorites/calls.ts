@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { stickerInstId, stickerListItem } from "#common/api/stickers.ts";
 import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
-import { stickerInstId, stickerListItem } from "#common/api/stickers.ts";
 import { favoritedAmong, pageFavorites, setFavorite } from "./favorites.ts";
 
 /** Favourites (spec §7 /api/favorite, /api/favorite/page). */

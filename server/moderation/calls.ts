@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stickerInstId } from "#common/api/stickers.ts";
 import { MODERATION_NOTE_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from "#common/moderation.ts";
 import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
@@ -6,7 +7,6 @@ import { clientAddressOf } from "../http/client-address.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { packIdInput } from "../packs/calls.ts";
 import { createRateLimit } from "../rate-limit.ts";
-import { stickerInstId } from "#common/api/stickers.ts";
 import { pageModerationActions } from "./audit-log.ts";
 import { banUser, unbanUser } from "./ban-user.ts";
 import { hidePack, restorePack } from "./hide-pack.ts";

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { stickerInstId, stickerListItem } from "#common/api/stickers.ts";
 import { PACK_MAX_STICKERS, PACK_PUBLIC_CHANGES_PER_MINUTE } from "#common/packs.ts";
 import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
 import { createRateLimit } from "../rate-limit.ts";
-import { stickerInstId, stickerListItem } from "#common/api/stickers.ts";
 import { addStickersToPack } from "./add-stickers.ts";
 import { createPack } from "./create-pack.ts";
 import { deletePack } from "./delete-pack.ts";

@@ -1,11 +1,11 @@
 /** Making a pack in one go: one idea or one photo → one sticker per mood (decision 0026). */
 import { z } from "zod";
+import { stickerListItem } from "#common/api/stickers.ts";
 import { AppError } from "#common/errors.ts";
 import { PACK_NAME_MAX_LENGTH } from "#common/packs.ts";
 import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
-import { stickerListItem } from "#common/api/stickers.ts";
 import { uploadIdField } from "../tasks/find-upload-task.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { stickerListItem } from "#common/api/stickers.ts";
 import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall } from "../http/define-call.ts";
-import { stickerListItem } from "#common/api/stickers.ts";
 import { searchStickers } from "./search-stickers.ts";
 
 /** Gallery search (issue 16, decision 0030). */

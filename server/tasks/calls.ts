@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { stickerListItem } from "#common/api/stickers.ts";
 import { AppError } from "#common/errors.ts";
 import { PROMPT_MAX_LENGTH, TASK_TYPE } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
-import { stickerListItem } from "#common/api/stickers.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload } from "../uploads/read-upload.ts";
 import { findUploadTask, uploadIdField } from "./find-upload-task.ts";
