@@ -1,6 +1,6 @@
 /**
  * Every sticker is stored as a 512 px PNG plus a 256 px WebP thumbnail under content-hashed names,
- * so files never change and can be served with an immutable cache (docs/ARCHITECTURE.md, "Sticker files").
+ * so files never change and can be served with an immutable cache (server/files/README.md).
  * A 160 px WebP sits beside them for places drawn at 160 CSS px or less (a grid card on a desktop,
  * a style preview): new stickers get it here; older ones on their first request (decision 0023).
  */

@@ -6,7 +6,7 @@ import { createRateLimit } from "../rate-limit.ts";
 import { recordClientError } from "./record-client-error.ts";
 import { recordEvent } from "./record-event.ts";
 
-/** Analytics and error reports from the pages (docs/ARCHITECTURE.md, "Errors reach us"). */
+/** Analytics and error reports from the pages (app/features/errors/README.md). */
 export function telemetryCalls(app: AppContext) {
   const eventLimit = createRateLimit(app.config, { name: "event", points: 120, durationSeconds: 60 });
   const errorLimit = createRateLimit(app.config, { name: "client-error", points: 20, durationSeconds: 60 });
