@@ -2,18 +2,8 @@
 
 import { cutToWholeCharacters } from "./text.ts";
 
+export type { PromptItem, TipPage } from "./api/gallery.ts";
 export type { StickerDetail, StickerListItem, StickerPage } from "./api/stickers.ts";
-
-export interface PromptItem {
-  id: number;
-  text: string;
-}
-
-export interface TipPage {
-  list: { id: number; text: string }[];
-  /** Pass back to get the next tips in rotation. */
-  cursor: number;
-}
 
 /** The list tabs of spec §2; explore/latest/popular are public, stickers/favorites need sign-in. */
 export const STICKER_TABS = ["explore", "latest", "popular", "stickers", "favorites"] as const;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "vite";
-import type { CallDeclaration, CallRoute } from "../common/api/declare-call.ts";
+import type { CallDeclaration, CallRoute } from "#common/api/declare-call.ts";
 
 const ID = "virtual:api-routes";
 const RESOLVED = `\0${ID}`;

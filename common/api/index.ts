@@ -1,4 +1,7 @@
+import { promptCalls, searchCalls, styleCalls, telemetryCalls, tipCalls } from "./gallery.ts";
+import { packCalls } from "./packs.ts";
 import { stickerCalls } from "./stickers.ts";
+import { taskCalls } from "./tasks.ts";
 
 /**
  * Every API call of the product, declared once, by feature (common/api/<feature>.ts). The server
@@ -7,6 +10,13 @@ import { stickerCalls } from "./stickers.ts";
  */
 export const calls = {
   sticker: stickerCalls,
+  search: searchCalls,
+  style: styleCalls,
+  tip: tipCalls,
+  prompt: promptCalls,
+  task: taskCalls,
+  pack: packCalls,
+  telemetry: telemetryCalls,
 };
 
 export type Calls = typeof calls;

@@ -1,15 +1,20 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { declareCall } from "#common/api/declare-call.ts";
+import { calls } from "#common/api/index.ts";
 import { type Catalog, catalogs } from "#common/i18n/catalogs.ts";
 import { LANGUAGES, type Language } from "#common/languages.ts";
 import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
+import { allCalls } from "../calls.ts";
 import { clientErrors, events, sessions, users } from "../db/schema.ts";
 import { hashToken } from "../sessions/resolve-session.ts";
 import { createApiRouter } from "./api.ts";
-import { defineCall, type SignatureMode } from "./define-call.ts";
+import { implementCall, type SignatureMode } from "./define-call.ts";
+import type { AppEnv } from "./env.ts";
 
 let t: TestApp;
 let key: string;
@@ -142,17 +147,19 @@ describe("signed calls (spec §7, decision 0003)", () => {
 
 describe("signature modes (decision 0003)", () => {
   const echo = (path: `/api/${string}`, signature?: SignatureMode) =>
-    defineCall({
-      method: "GET",
-      path,
-      summary: "test call",
-      tag: "test",
-      access: "public",
-      ...(signature ? { signature } : {}),
-      input: z.object({}),
-      output: z.object({ viewer: z.number().nullable() }),
-      handle: async ({ viewer }) => ({ viewer: viewer?.userId ?? null }),
-    });
+    implementCall(
+      declareCall({
+        method: "GET",
+        path,
+        summary: "test call",
+        tag: "test",
+        access: "public",
+        ...(signature ? { signature } : {}),
+        input: z.object({}),
+        output: z.object({ viewer: z.number().nullable() }),
+      }),
+      async ({ viewer }) => ({ viewer: viewer?.userId ?? null }),
+    );
   let router: ReturnType<typeof createApiRouter>;
   let session: { token: string; signingKey: string };
   beforeAll(async () => {
@@ -288,6 +295,111 @@ describe("input and unknown calls (spec §7, §8)", () => {
       expect(body.msg, language).not.toBe(english.msg);
     }
     expect((await answer("ar")).msg).toMatch(/\p{Script=Arabic}/u);
+  });
+});
+
+describe("the declared calls (common/api/)", () => {
+  const declared = Object.values(calls).flatMap((feature) => Object.values(feature));
+  const routeOf = (call: { method: string; path: string }) => `${call.method} ${call.path}`;
+
+  it("every declared call is implemented exactly once, and nothing undeclared is mounted", () => {
+    const implemented = allCalls(t.app).map(routeOf).sort();
+    expect(new Set(implemented).size).toBe(implemented.length);
+    expect(implemented).toEqual(declared.map(routeOf).sort());
+    expect(declared.length).toBeGreaterThan(50);
+  });
+
+  it("a handler that answers outside its declared output fails loudly in tests instead of reaching the page", async () => {
+    const drifting = implementCall(
+      declareCall({
+        method: "GET",
+        path: "/api/test/drift",
+        summary: "test call",
+        tag: "test",
+        access: "public",
+        input: z.object({}),
+        output: z.object({ packId: z.string() }),
+      }),
+      // A renamed field: what a server drifting from its declaration would send.
+      async () => ({ id: "p1" }) as unknown as { packId: string },
+    );
+    // Mounted as the server mounts it, behind the request context that gives errors their logger.
+    const checked = new Hono<AppEnv>()
+      .use(async (c, next) => {
+        c.set("log", t.app.log);
+        await next();
+      })
+      .route("/", createApiRouter(t.app, [drifting], { checkAnswers: true }));
+    const response = await checked.request(await signedRequest("GET", "/api/test/drift", { key }));
+    expect(response.status).toBe(500);
+    expect((await response.json()).status).toBe("INTERNAL_ERROR");
+    const unchecked = createApiRouter(t.app, [drifting]);
+    expect((await (await unchecked.request(await signedRequest("GET", "/api/test/drift", { key }))).json()).data).toEqual({
+      id: "p1",
+    });
+  });
+});
+
+describe("declared access (common/api/declare-call.ts)", () => {
+  const whoAmI = (access: "staff" | "admin") =>
+    implementCall(
+      declareCall({
+        method: "POST",
+        path: `/api/test/${access}`,
+        summary: "test call",
+        tag: "test",
+        access,
+        input: z.object({ n: z.number() }),
+        output: z.object({ userId: z.number(), role: z.string() }),
+      }),
+      async ({ viewer }) => ({ userId: viewer.userId, role: viewer.role }),
+    );
+  let router: ReturnType<typeof createApiRouter>;
+  const people: Record<"plain" | "moderator" | "admin", { token: string; signingKey: string; userId: number }> = {} as never;
+  beforeAll(async () => {
+    router = createApiRouter(t.app, [whoAmI("staff"), whoAmI("admin")], { checkAnswers: true });
+    for (const [name, role] of [
+      ["plain", null],
+      ["moderator", "moderator"],
+      ["admin", "admin"],
+    ] as const) {
+      const [user] = await t.app.database.db
+        .insert(users)
+        .values({ email: `access-${name}@example.com`, role })
+        .returning();
+      const session = { token: `access-token-${name}-0123456789`, signingKey: `access-key-${name}-0123456789` };
+      await t.app.database.db.insert(sessions).values({
+        userId: user!.id,
+        tokenHash: hashToken(session.token),
+        signingKey: session.signingKey,
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
+      people[name] = { ...session, userId: user!.id };
+    }
+  });
+  const call = async (path: string, who: keyof typeof people | null, body: unknown) => {
+    const person = who ? people[who] : null;
+    const request = await signedRequest("POST", path, {
+      key: person?.signingKey ?? key,
+      body,
+      headers: person ? { Authorization: person.token } : {},
+    });
+    return (await router.request(request)).json();
+  };
+
+  it('"staff": a visitor gets AUTH_ERROR, a plain user NO_PERMISSION even with bad input, staff get a viewer with their role', async () => {
+    expect((await call("/api/test/staff", null, { n: 1 })).status).toBe("AUTH_ERROR");
+    expect((await call("/api/test/staff", "plain", { n: "not a number" })).status).toBe("NO_PERMISSION");
+    expect((await call("/api/test/staff", "moderator", { n: 1 })).data).toEqual({
+      userId: people.moderator.userId,
+      role: "moderator",
+    });
+    expect((await call("/api/test/staff", "admin", { n: 1 })).data).toEqual({ userId: people.admin.userId, role: "admin" });
+  });
+
+  it('"admin": a moderator gets NO_PERMISSION, an admin gets in', async () => {
+    expect((await call("/api/test/admin", "moderator", { n: 1 })).status).toBe("NO_PERMISSION");
+    expect((await call("/api/test/admin", "admin", { n: 1 })).data).toEqual({ userId: people.admin.userId, role: "admin" });
   });
 });
 

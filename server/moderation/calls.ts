@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { packIdInput } from "#common/api/packs.ts";
 import { stickerInstId } from "#common/api/stickers.ts";
 import { MODERATION_NOTE_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from "#common/moderation.ts";
 import { pageInput } from "#common/paging.ts";
 import type { AppContext } from "../context.ts";
 import { clientAddressOf } from "../http/client-address.ts";
 import { defineCall, requireViewer } from "../http/define-call.ts";
-import { packIdInput } from "../packs/calls.ts";
 import { createRateLimit } from "../rate-limit.ts";
 import { pageModerationActions } from "./audit-log.ts";
 import { banUser, unbanUser } from "./ban-user.ts";

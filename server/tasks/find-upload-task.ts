@@ -1,13 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import { tasks } from "../db/schema.ts";
 import type { DbOrTx } from "../points/change-points.ts";
-
-/**
- * The id a page makes for one picked picture's upload (decision 0029): 16–64 url-safe characters, random
- * enough that it names one upload of one user.
- */
-export const uploadIdField = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
 /**
  * The caller's task started by the upload `uploadId`, or null. A page whose upload failed on the way

@@ -1,4 +1,5 @@
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
+import type { TipPage } from "#common/stickers.ts";
 import type { SubmittedTask, TaskView, TodayGenDetail, Visibility } from "#common/tasks.ts";
 
 export interface CreateRequest {
@@ -9,24 +10,23 @@ export interface CreateRequest {
 
 /** Starts a sticker from words (submitGenerateText); a picture goes through upload-picture.ts. */
 export function submitCreate(request: CreateRequest): Promise<SubmittedTask> {
-  return apiCall<SubmittedTask>("POST", "/api/aitask/submitGenerateText", {
-    body: { prompt: request.prompt, visibility: request.visibility, ...(request.styleId ? { styleId: request.styleId } : {}) },
+  return api.task.fromText({
+    prompt: request.prompt,
+    visibility: request.visibility,
+    ...(request.styleId ? { styleId: request.styleId } : {}),
   });
 }
 
 export function fetchTask(taskId: number): Promise<TaskView> {
-  return apiCall<TaskView>("GET", "/api/v2/aitask/get", { params: { taskId } });
+  return api.task.get({ taskId });
 }
 
 export function fetchTodayGenDetail(): Promise<TodayGenDetail> {
-  return apiCall<TodayGenDetail>("GET", "/api/aitask/todayGenDetail", { dedupe: true });
+  return api.task.today({}, { dedupe: true });
 }
 
-export interface Tip {
-  id: number;
-  text: string;
-}
+export type Tip = TipPage["list"][number];
 
-export function fetchTips(size: number, cursor?: number): Promise<{ list: Tip[]; cursor: number }> {
-  return apiCall("GET", "/api/v2/aitask/generateRandomTip", { params: { size, cursor } });
+export function fetchTips(size: number, cursor?: number): Promise<TipPage> {
+  return api.tip.next({ size, cursor });
 }

@@ -3,10 +3,11 @@
  * not taken for a lost task (issue 18, decision 0029). Loaded when Generate (or Make the pack) is
  * pressed with a picture (first-load budget).
  */
-import { ApiError, apiCall, signedHeadersFor } from "#app/lib/api/client.ts";
+import { api, type ClientCall } from "#app/lib/api/api.ts";
+import { ApiError, signedHeadersFor } from "#app/lib/api/client.ts";
 import { apiClientState } from "#app/lib/api/client-state.ts";
 import { type Envelope, isSuccess } from "#common/errors.ts";
-import type { SubmittedTask } from "#common/tasks.ts";
+import type { CallAnswer, CallDeclaration } from "#common/api/declare-call.ts";
 import type { CreateRequest } from "./create-requests.ts";
 
 /** An upload that sends nothing for this long has stalled (mobile data drops without closing). */
@@ -113,23 +114,24 @@ async function lookWithBackOff<T>(look: () => Promise<T | null>): Promise<T | nu
 }
 
 /**
- * Sends one picked picture to the multipart call `path` with `fields` and the upload's id as
+ * Sends one picked picture to the multipart `call` with `fields` and the upload's id as
  * `uploadId` (decision 0029). `onProgress` gets the share sent (0…1), then null while the page looks,
  * through `lookUp(uploadId)`, for what the server started after an uncertain failure. Answers what to
  * follow (`followed` of the answer, or what the look found), or null when nothing started, so nothing
  * was paid (the server writes and pays in one transaction, and a retry of this picked file reuses the
  * id, so it cannot pay twice); a refusal (NOT_ENOUGH_POINTS, UPLOAD_…) is thrown as the ApiError it is.
  */
-export async function sendPictureOnce<Answer, Followed>(o: {
-  path: string;
+export async function sendPictureOnce<D extends CallDeclaration, Followed>(o: {
+  call: ClientCall<D>;
   picture: File;
   fields: Record<string, string>;
-  followed: (answer: Answer) => Followed;
+  followed: (answer: CallAnswer<D>) => Followed;
   lookUp: (uploadId: string) => Promise<Followed | null>;
   onProgress: (sent: number | null) => void;
 }): Promise<Followed | null> {
-  const unsettled = unsettledUploads.get(o.path) ?? new WeakMap<File, string>();
-  unsettledUploads.set(o.path, unsettled);
+  const path = o.call.route.path;
+  const unsettled = unsettledUploads.get(path) ?? new WeakMap<File, string>();
+  unsettledUploads.set(path, unsettled);
   const uploadId = unsettled.get(o.picture) ?? newUploadId();
   unsettled.set(o.picture, uploadId);
   const form = new FormData();
@@ -137,7 +139,7 @@ export async function sendPictureOnce<Answer, Followed>(o: {
   for (const [name, value] of Object.entries(o.fields)) form.append(name, value);
   form.append("uploadId", uploadId);
   try {
-    const answer = await uploadWithProgress<Answer>(o.path, form, o.onProgress);
+    const answer = await uploadWithProgress<CallAnswer<D>>(path, form, o.onProgress);
     unsettled.delete(o.picture);
     return o.followed(answer);
   } catch (error) {
@@ -160,8 +162,8 @@ export function submitPictureTask(
   request: CreateRequest & { picture: File },
   onProgress: (sent: number | null) => void,
 ): Promise<number | null> {
-  return sendPictureOnce<SubmittedTask, number>({
-    path: "/api/aitask/submitGenerate",
+  return sendPictureOnce({
+    call: api.task.fromImage,
     picture: request.picture,
     fields: {
       prompt: request.prompt,
@@ -169,8 +171,7 @@ export function submitPictureTask(
       ...(request.styleId ? { styleId: String(request.styleId) } : {}),
     },
     followed: (answer) => answer.taskId,
-    lookUp: async (uploadId) =>
-      (await apiCall<{ taskId: number | null }>("GET", "/api/aitask/recentImage", { params: { uploadId } })).taskId,
+    lookUp: async (uploadId) => (await api.task.byUpload({ uploadId })).taskId,
     onProgress,
   });
 }

@@ -1,4 +1,4 @@
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { apiClientState } from "#app/lib/api/client-state.ts";
 
 export type ErrorKind = "error" | "unhandledrejection" | "boundary";
@@ -28,15 +28,15 @@ export function reportError(kind: ErrorKind, error: unknown) {
   if (sent >= MAX_REPORTS_PER_PAGE) return;
   sent += 1;
   const { message, stack } = describeError(error);
-  apiCall("POST", "/api/clientError", {
-    body: {
+  api.telemetry
+    .clientError({
       kind,
       message: message.slice(0, 2000) || "unknown",
       stack: stack?.slice(0, 8000),
       url: location.href,
       release: apiClientState.release,
-    },
-  }).catch(() => undefined);
+    })
+    .catch(() => undefined);
 }
 
 /** Catches window errors and unhandled promise rejections (spec §8) from the first script on. */

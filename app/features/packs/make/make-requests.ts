@@ -1,4 +1,4 @@
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import type { MadePack, MoodId, PackProgressView } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
 
@@ -16,16 +16,14 @@ export interface MakePackRequest {
  * `upload-photo-pack.ts`, which sends it as a single sticker's photo is sent (decision 0029).
  */
 export function makePackFromWords(request: Omit<MakePackRequest, "picture">): Promise<MadePack> {
-  return apiCall<MadePack>("POST", "/api/pack/makeFromPrompt", {
-    body: {
-      prompt: request.prompt,
-      moods: request.moods,
-      visibility: request.visibility,
-      ...(request.styleId ? { styleId: request.styleId } : {}),
-    },
+  return api.pack.fromPrompt({
+    prompt: request.prompt,
+    moods: request.moods,
+    visibility: request.visibility,
+    ...(request.styleId ? { styleId: request.styleId } : {}),
   });
 }
 
 export function fetchPackProgress(packId: string): Promise<PackProgressView> {
-  return apiCall<PackProgressView>("GET", "/api/pack/progress", { params: { packId } });
+  return api.pack.progress({ packId });
 }

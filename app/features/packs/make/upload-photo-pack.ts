@@ -5,8 +5,7 @@
  * pressed with a picture (first-load budget).
  */
 import { sendPictureOnce } from "#app/features/create/upload-picture.ts";
-import { apiCall } from "#app/lib/api/client.ts";
-import type { MadePack } from "#common/packs.ts";
+import { api } from "#app/lib/api/api.ts";
 import type { MakePackRequest } from "./make-requests.ts";
 
 /**
@@ -19,8 +18,8 @@ export function makePhotoPack(
   request: MakePackRequest & { picture: File },
   onProgress: (sent: number | null) => void,
 ): Promise<string | null> {
-  return sendPictureOnce<MadePack, string>({
-    path: "/api/pack/makeFromImage",
+  return sendPictureOnce({
+    call: api.pack.fromImage,
     picture: request.picture,
     fields: {
       prompt: request.prompt,
@@ -29,8 +28,7 @@ export function makePhotoPack(
       ...(request.styleId ? { styleId: String(request.styleId) } : {}),
     },
     followed: (made) => made.pack.packId,
-    lookUp: async (uploadId) =>
-      (await apiCall<{ packId: string | null }>("GET", "/api/pack/byUpload", { params: { uploadId } })).packId,
+    lookUp: async (uploadId) => (await api.pack.byUpload({ uploadId })).packId,
     onProgress,
   });
 }
