@@ -25,7 +25,7 @@ export default function NotAvailable() {
     >
       <h1 className="font-semibold text-2xl">{t("notAvailable.title")}</h1>
       <p className="text-stone-600">{t("notAvailable.text")}</p>
-      <WaysBack home={to("/")} homeLabel={t("error.backHome")} signInLabel={t("polish.ways.signIn")} />
+      <WaysBack home={to("/")} homeLabel={t("error.backHome")} signInLabel={t("error.signIn")} />
     </main>
   );
 }

@@ -49,7 +49,7 @@ export function ErrorView({
         home={basePathOf(language) || "/"}
         replace={type === 404}
         homeLabel={say("error.backHome")}
-        signInLabel={say("polish.ways.signIn")}
+        signInLabel={say("error.signIn")}
         signIn={signIn}
       />
     </main>
