@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaTranslate(matches, "notAvailable.title") }, { name: "robots", content: "noindex" }];
 }
 
-/** Shown when a sticker or the service is not accessible to this visitor (spec §2), with the ways back (issue 18). */
+/** Shown when a sticker or the service is not accessible to this visitor (spec §2), with the ways back (decision 0029). */
 export default function NotAvailable() {
   const { t } = useTranslation();
   const { to } = useLocalized();

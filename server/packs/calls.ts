@@ -50,7 +50,7 @@ export const packDetailOutput = packSummary.extend({
 
 const packPage = z.object({ list: z.array(packSummary), total: z.number() });
 
-/** Sticker packs for messengers (issue 15, decision 0024). Only the owner changes a pack; others get PACK_NOT_FOUND. */
+/** Sticker packs for messengers (decision 0024). Only the owner changes a pack; others get PACK_NOT_FOUND. */
 export function packCalls(app: AppContext) {
   const db = app.database.db;
 

@@ -5,7 +5,7 @@ import { defineCall } from "../http/define-call.ts";
 import { stickerListItem } from "../stickers/calls.ts";
 import { searchStickers } from "./search-stickers.ts";
 
-/** Gallery search (issue 16, decision 0030). */
+/** Gallery search (decision 0030). */
 export function searchCalls(app: AppContext) {
   const search = defineCall({
     method: "GET",

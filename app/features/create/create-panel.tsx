@@ -32,7 +32,7 @@ export interface CreateCosts {
 }
 
 type Mode = "text" | "image";
-/** A picture's upload: the share sent, or null while looking for its task or pack after a failure (issue 18). */
+/** A picture's upload: the share sent, or null while looking for its task or pack after a failure (decision 0029). */
 type Upload = number | null;
 /** One sticker, or a pack of moods: the same subject once per chosen mood (decision 0026). */
 type Kind = "one" | "pack";

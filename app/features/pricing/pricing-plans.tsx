@@ -40,7 +40,7 @@ export function PricingPlans({
   headingLevel = 2,
 }: {
   subscription: SubscriptionView | null;
-  /** False while a signed-in user's subscription is being read: prices and buttons wait (issue 18). */
+  /** False while a signed-in user's subscription is being read: prices and buttons wait (decision 0029). */
   known?: boolean;
   refreshSubscription: () => Promise<void>;
   options: PricingOptions;
