@@ -3,7 +3,7 @@
  * 2 MP photo (plain background, a person on a busy one, and real photos of a cup and a cat on busy
  * backgrounds that take the salient-object model), and the process's peak RSS — this process runs
  * what the generator child runs. Targets (docs/generator.md): median over all styles ≤ 300 ms, no
- * style over 500 ms, image ≤ 1.5 s, peak RSS ≤ 600 MB (issue 17; decision 0027).
+ * style over 500 ms, image ≤ 1.5 s, peak RSS ≤ 600 MB (decision 0027).
  * Run: node bench/generate.ts
  */
 import { spawnSync } from "node:child_process";

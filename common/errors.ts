@@ -56,7 +56,7 @@ export const ERRORS = {
   CHECKOUT_CLOSED: { http: 409, key: "errors.checkoutClosed" },
   /** The payment provider could not be reached or refused the request. */
   PAYMENT_PROVIDER_ERROR: { http: 502, key: "errors.paymentProviderError" },
-  /** No such pack, or a private pack asked for by anyone but its owner (issue 15). */
+  /** No such pack, or a private pack asked for by anyone but its owner (decision 0024). */
   PACK_NOT_FOUND: { http: 404, key: "errors.packNotFound" },
   /** A pack's name must be 1 to PACK_NAME_MAX_LENGTH characters after trimming. */
   PACK_NAME_INVALID: { http: 400, key: "errors.packNameInvalid" },
@@ -75,7 +75,7 @@ export const ERRORS = {
   PACK_TOO_LARGE_FOR_WHATSAPP: { http: 409, key: "errors.packTooLargeForWhatsapp" },
   /** A pack made in one go names PACK_MOODS_MIN to all of MOODS, each once. */
   MOODS_INVALID: { http: 400, key: "errors.moodsInvalid" },
-  /** A file sent as a picture (image type or name) whose bytes are no picture at all (issue 18). */
+  /** A file sent as a picture (image type or name) whose bytes are no picture at all (decision 0029). */
   UPLOAD_NOT_AN_IMAGE: { http: 422, key: "errors.uploadNotAnImage" },
   /** The caller already reported this sticker or pack: one report per user of each (decisions 0031, 0035). */
   ALREADY_REPORTED: { http: 409, key: "errors.alreadyReported" },
@@ -87,7 +87,7 @@ export const ERRORS = {
   ACCOUNT_BANNED: { http: 403, key: "errors.accountBanned" },
   /** An account deletion whose typed confirmation is not the account's e-mail address (decision 0037). */
   ACCOUNT_DELETE_UNCONFIRMED: { http: 400, key: "errors.accountDeleteUnconfirmed" },
-  /** A search needs at least one letter or digit (issue 16, decision 0030). */
+  /** A search needs at least one letter or digit (decision 0030). */
   SEARCH_QUERY_EMPTY: { http: 400, key: "errors.searchQueryEmpty" },
   /** A search query is at most SEARCH_QUERY_MAX_LENGTH characters. */
   SEARCH_QUERY_TOO_LONG: { http: 400, key: "errors.searchQueryTooLong" },

@@ -1,5 +1,5 @@
 /**
- * Sticker packs (issue 15): the shapes of the pack calls, shared by the server, the loaders and the
+ * Sticker packs (decision 0024): the shapes of the pack calls, shared by the server, the loaders and the
  * page, and the rules both sides check. A pack is an owner's ordered set of stickers with one to three
  * emoji each, exported for WhatsApp and Telegram (docs/decisions/0024-sticker-packs.md).
  */

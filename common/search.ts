@@ -1,4 +1,4 @@
-/** Shapes and limits of gallery search and tag pages (issue 16, decision 0030), for server and page. */
+/** Shapes and limits of gallery search and tag pages (decision 0030), for server and page. */
 
 /** A query longer than this is refused (SEARCH_QUERY_TOO_LONG): no sticker prompt needs more to be found. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;

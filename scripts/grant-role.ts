@@ -1,6 +1,6 @@
 /**
  * `npm run grant-role -- <email> admin|moderator|none`: the only way to give or take a staff role
- * (issue 16, decision 0031). Runs against the database the app would open (DATABASE_URL, else the
+ * (decision 0031). Runs against the database the app would open (DATABASE_URL, else the
  * PGlite folder under DATA_DIR); with PGlite, stop the app first (one process at a time: while it runs,
  * this stops naming it).
  */

@@ -23,7 +23,7 @@ function cookieOf(request: Request, name: string) {
  * The optional language prefix (spec §1): /en/... goes to the root, unknown prefixes are 404. A page
  * without a prefix goes to the remembered language (cookie), or on a first visit to the best match
  * of Accept-Language (zh-CN → zh, zh-HK → zh-TW); English stays at the root. A language reached
- * through a prefixed link is remembered like a chosen one (issue 18): /en/… sets the cookie on its
+ * through a prefixed link is remembered like a chosen one (decision 0029): /en/… sets the cookie on its
  * redirect; another prefix's page sets it in the browser (LanguageLayout), because its answer may be
  * the shared visitor page (decision 0021), which must never carry a Set-Cookie.
  */

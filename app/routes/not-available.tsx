@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaTranslate(matches, "notAvailable.title") }, { name: "robots", content: "noindex" }];
 }
 
-/** Shown when a sticker or the service is not accessible to this visitor (spec §2), with the ways back (issue 18). */
+/** Shown when a sticker or the service is not accessible to this visitor (spec §2), with the ways back (decision 0029). */
 export default function NotAvailable() {
   const { t } = useTranslation();
   const { to } = useLocalized();
@@ -25,7 +25,7 @@ export default function NotAvailable() {
     >
       <h1 className="font-semibold text-2xl">{t("notAvailable.title")}</h1>
       <p className="text-stone-600">{t("notAvailable.text")}</p>
-      <WaysBack home={to("/")} homeLabel={t("error.backHome")} signInLabel={t("polish.ways.signIn")} />
+      <WaysBack home={to("/")} homeLabel={t("error.backHome")} signInLabel={t("error.signIn")} />
     </main>
   );
 }

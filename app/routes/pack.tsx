@@ -13,7 +13,7 @@ import { basePathOf, languageOfPath } from "../i18n/language-of-path.ts";
 import type { Route } from "./+types/pack";
 
 /**
- * /pack/{packId}/{slug?} (issue 15): a pack's stickers in order with their emoji, and the owner's
+ * /pack/{packId}/{slug?} (decision 0024): a pack's stickers in order with their emoji, and the owner's
  * editor. A private pack opens only for its owner: anyone else, like an unknown id, gets the 404 page
  * (nobody learns it exists). A slug that is not the name's goes to the canonical one.
  */

@@ -14,7 +14,7 @@ import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/search";
 
 /**
- * /search?q=…&page=… and /{lang}/search (issue 16, decision 0030): public stickers matching the query in
+ * /search?q=…&page=… and /{lang}/search (decision 0030): public stickers matching the query in
  * any language, with the tags it named. Without a query, or with a refused one, the page shows the box,
  * the reason and a few subjects to try. Never indexed: results pages are endless and thin.
  */

@@ -11,7 +11,7 @@ import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/tag";
 
 /**
- * /tag/{tag}/{page?} and /{lang}/tag/… (issue 16, decision 0030): a subject's public stickers, most
+ * /tag/{tag}/{page?} and /{lang}/tag/… (decision 0030): a subject's public stickers, most
  * popular first, through the same indexed list, anchors and cache as the gallery (decision 0022). The
  * title names the subject in the page's language; an unknown tag is a 404.
  */

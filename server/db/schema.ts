@@ -59,7 +59,7 @@ export const users = pgTable(
     invitedBy: bigint("invited_by", { mode: "number" }),
     locale: text("locale").notNull().default("en"),
     deleted: boolean("deleted").notNull().default(false),
-    /** `admin` or `moderator` (the moderation desk, issue 16), granted only by `scripts/grant-role.ts`; else null. */
+    /** `admin` or `moderator` (the moderation desk, decision 0031), granted only by `scripts/grant-role.ts`; else null. */
     role: text("role", { enum: ["admin", "moderator"] }),
     /** When a moderator banned the user: their sessions ended and their stickers left the gallery. */
     bannedAt: timestamp("banned_at", { withTimezone: true }),
@@ -114,8 +114,8 @@ export const emailLinks = pgTable(
 );
 
 /**
- * 1 = the public community tag, 2 = explore / curated (spec §7): kind "list". Subject tags (issue 16,
- * decision 0030) are language-neutral concepts drawn on stickers ("cat"): kind "subject", a URL slug
+ * 1 = the public community tag, 2 = explore / curated (spec §7): kind "list". Subject tags (decision
+ * 0030) are language-neutral concepts drawn on stickers ("cat"): kind "subject", a URL slug
  * (`/tag/cat`), their display name in the 14 languages, ids from the `tags_subject_id_seq` sequence
  * (migration 0006) so they never meet the list tags' hand-picked ids.
  */
@@ -201,7 +201,7 @@ export const stickers = pgTable(
      */
     hotScore: doublePrecision("hot_score").notNull(),
     /**
-     * Set while the sticker is kept out of the gallery by moderation (issue 16): reports passed the
+     * Set while the sticker is kept out of the gallery by moderation (decision 0031): reports passed the
      * threshold, a moderator hid it, or its owner was banned. A hidden sticker is seen by its owner only;
      * `sticker_tags.is_public` is false while it is set (trigger of migration 0005).
      */
@@ -342,7 +342,7 @@ export const tasks = pgTable(
     resultPicIds: jsonb("result_pic_ids").$type<string[]>().notNull().default([]),
     errorCode: text("error_code"),
     cost: integer("cost").notNull().default(0),
-    /** A pack made in one go (issue 15): the pack its sticker joins, and the mood it draws. */
+    /** A pack made in one go (decision 0026): the pack its sticker joins, and the mood it draws. */
     packId: bigint("pack_id", { mode: "number" }).references((): AnyPgColumn => packs.id, { onDelete: "set null" }),
     mood: text("mood"),
     /**
@@ -363,7 +363,7 @@ export const tasks = pgTable(
 );
 
 /**
- * A sticker pack (issue 15): an owner's ordered set of stickers for a messenger. `packId` is the public
+ * A sticker pack (decision 0024): an owner's ordered set of stickers for a messenger. `packId` is the public
  * id in URLs and calls; private packs are seen by their owner only (404 to anyone else).
  */
 export const packs = pgTable(

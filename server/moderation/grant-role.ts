@@ -6,7 +6,7 @@ import { users } from "../db/schema.ts";
 
 /**
  * Gives the user of this e-mail address a staff role, or takes it away (`none`). Only
- * `npm run grant-role` calls this: no API can grant a role (issue 16, decision 0031). Returns the
+ * `npm run grant-role` calls this: no API can grant a role (decision 0031). Returns the
  * user's id, or null when no account has the address.
  */
 export async function grantRole(db: Db, o: { email: string; role: StaffRole | "none" }): Promise<number | null> {

@@ -1,5 +1,5 @@
 /**
- * Pack exports (issue 15, decision 0025): a pack as one file a messenger's tooling takes.
+ * Pack exports (decision 0025): a pack as one file a messenger's tooling takes.
  *   whatsapp   a `.wastickers` archive: title.txt, author.txt, tray.png (96×96), 01.webp… (512×512,
  *              under 100 KB each) and contents.json with each sticker's emoji; 3 to 30 stickers
  *   telegram   a zip of 01.png… (one side 512, under 512 KB each), emoji.txt and README.txt (the

@@ -1,5 +1,5 @@
 /**
- * Pack exports (issue 15, decision 0025), mounted under /files next to the sticker downloads:
+ * Pack exports (decision 0025), mounted under /files next to the sticker downloads:
  *   GET /files/pack/:packId/whatsapp    the .wastickers archive (3 to 30 stickers)
  *   GET /files/pack/:packId/telegram    the zip for the @Stickers bot (?lang= picks README.txt's language)
  *   GET /files/pack/:packId/originals   the watermark-free PNGs, owner only

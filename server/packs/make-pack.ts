@@ -46,7 +46,7 @@ function packNameOf(input: MakePackInput, prompt: string): string {
     const chars = [...prompt];
     return chars.length > PACK_NAME_MAX_LENGTH ? `${chars.slice(0, PACK_NAME_MAX_LENGTH - 1).join("")}…` : prompt;
   }
-  return translate(isLanguage(input.locale) ? input.locale : DEFAULT_LANGUAGE, "packMake.photoPackName");
+  return translate(isLanguage(input.locale) ? input.locale : DEFAULT_LANGUAGE, "packs.make.photoPackName");
 }
 
 export function makePackFromPrompt(app: AppContext, userId: number, input: MakePackInput): Promise<MadePack> {

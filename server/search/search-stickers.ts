@@ -45,7 +45,7 @@ export function cleanQuery(q: string): string {
 }
 
 /**
- * Public stickers for a query, in any of the 14 languages (issue 16, decision 0030). Two ways in, each
+ * Public stickers for a query, in any of the 14 languages (decision 0030). Two ways in, each
  * one bounded index read of at most SEARCH_RESULT_CAP rows in hot-score order:
  * - the sticker's own words: the stored `search_doc` (its name and prompt stemmed in its language,
  *   unstemmed, and CJK character n-grams) against the query stemmed in every configuration;

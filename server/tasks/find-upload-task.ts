@@ -6,7 +6,7 @@ import type { DbOrTx } from "../points/change-points.ts";
  * The caller's task started by the upload `uploadId`, or null. A page whose upload failed on the way
  * back (a dropped connection, a timeout after the server had the whole picture) asks this before
  * saying nothing started: a task the server accepted, and paid for, is then followed instead of shown
- * as an error (issue 18). Another tab's or an earlier upload's task never answers: each has its own id.
+ * as an error (decision 0029). Another tab's or an earlier upload's task never answers: each has its own id.
  */
 export async function findUploadTask(db: DbOrTx, userId: number, uploadId: string): Promise<{ taskId: number | null }> {
   const [row] = await db

@@ -66,7 +66,7 @@ function claimsToBePicture(claimed: ClaimedFile | undefined): boolean {
 /**
  * Why bytes that are none of our types are refused: a picture of another kind gets the list of the
  * types we take (UPLOAD_UNSUPPORTED_TYPE); a file presented as a picture that is no picture at all
- * (a renamed document, a damaged start) gets "That picture can't be read" (UPLOAD_NOT_AN_IMAGE, issue 18).
+ * (a renamed document, a damaged start) gets "That picture can't be read" (UPLOAD_NOT_AN_IMAGE, decision 0029).
  */
 function unknownTypeError(bytes: Uint8Array, claimed: ClaimedFile | undefined): AppError {
   if (isOtherPictureType(bytes) || !claimsToBePicture(claimed)) return new AppError("UPLOAD_UNSUPPORTED_TYPE");

@@ -1,12 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { signedCall } from "./page-calls.ts";
+import { look } from "./screenshots.ts";
 import { signInByLink, uniqueEmail } from "./session.ts";
-
-/** Screenshots to look at (1280 and 390 px, by project), kept with the run's results. */
-async function look(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
-}
 
 /** A generated display name (decision 0036): two capitalised words and a number, 100..999. */
 const GENERATED = /^[A-Z][a-z]+ [A-Z][a-z]+ [1-9]\d\d$/;

@@ -11,7 +11,7 @@ async function entriesOf(download: Download): Promise<string[]> {
   return Object.keys(unzipSync(new Uint8Array(await readFile(path)))).sort();
 }
 
-test.describe("pack exports from the pack page (issue 15, decision 0025)", () => {
+test.describe("pack exports from the pack page (decision 0025)", () => {
   test("the owner sees why WhatsApp waits for a third sticker, then downloads the WhatsApp, Telegram and originals files from the pack page, which fits a phone and reads right to left in Arabic", async ({
     page,
   }) => {

@@ -7,6 +7,8 @@ import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
 import { signedCall } from "./page-calls.ts";
+import { skipAheadUntil } from "./page-clock.ts";
+import { look } from "./screenshots.ts";
 import { signInByLink, uniqueEmail } from "./session.ts";
 
 // Each pack runs one real job per mood through the queue and the generator process.
@@ -16,22 +18,6 @@ test.setTimeout(150_000);
 const KEPT = ["Happy", "Sad"];
 const DROPPED = ["Love", "Laughing", "Angry", "Sleeping", "Surprised", "Thumbs up"];
 const NOT_STARTED = "The upload didn't finish, so no pack was started and no points were taken. Please try again.";
-
-/** Screenshots to look at (1280 and 390 px, by project), kept with the run's results. */
-async function look(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: false });
-}
-
-/**
- * Jumps the page's clock 5 s at a time until `check` passes, instead of waiting out the page's look
- * for a pack an unfinished upload may have started (about 30 s of back-off).
- */
-async function skipAheadUntil(page: Page, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.clock.fastForward(5_000);
-    await check();
-  }).toPass({ timeout: 40_000 });
-}
 
 /** Signs a new user in and sets the panel to a pack of two moods from `photo`. */
 async function photoPackOfTwo(page: Page, who: string, photo: Buffer) {

@@ -27,7 +27,7 @@ async function addToPackDialog(page: Page, stickerInstId: string) {
   return dialog;
 }
 
-test.describe("sticker packs: the pack page, its editor and the packs gallery (issue 15)", () => {
+test.describe("sticker packs: the pack page, its editor and the packs gallery (decision 0024)", () => {
   test("an owner makes a pack with Add to pack, reorders it by keyboard, sets emoji and cover, makes it public; a visitor sees it in English and Arabic at 1280 and 390 px", async ({
     page,
     browser,

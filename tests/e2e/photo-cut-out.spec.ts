@@ -7,7 +7,7 @@ import { signInByLink, uniqueEmail } from "./session.ts";
 // A real job through the queue and the generator child, which loads the salient-object model.
 test.setTimeout(120_000);
 
-test("a photo of a cat on a busy background comes back cut out, not framed (issue 17)", async ({ page }) => {
+test("a photo of a cat on a busy background comes back cut out, not framed (decision 0027)", async ({ page }) => {
   // One of the free photos of docs/photos/ (sources and licences in its README).
   const photo = readFileSync(join(import.meta.dirname, "..", "..", "docs", "photos", "cat.jpg"));
   await page.goto("/");

@@ -1,5 +1,8 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { signedCall } from "./page-calls.ts";
+import { skipAheadUntil } from "./page-clock.ts";
+import { look } from "./screenshots.ts";
 import { followSignInLink, signInByLink, uniqueEmail } from "./session.ts";
 
 /** Clicks a button that opens the payment step in a new window (spec §4) and returns that window. */
@@ -11,8 +14,11 @@ async function paymentWindow(context: BrowserContext, open: () => Promise<void>)
   return popup;
 }
 
-const card = (page: Page, name: string) =>
-  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+/** The plan card headed `name` in `scope`: the page, or a part of it such as the points window. */
+const card = (scope: Page | Locator, name: string) =>
+  scope
+    .getByRole("listitem")
+    .filter({ has: ("page" in scope ? scope.page() : scope).getByRole("heading", { name, exact: true }) });
 
 test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", () => {
   test("trial → member (points hidden) → monthly → annual → back to free, followed by another tab", async ({ page, context }) => {
@@ -190,5 +196,175 @@ test.describe("plans and billing on the payments sandbox (spec §2, §4, §5)", 
     await area.getByRole("button", { name: "Start free trial" }).first().click();
     await expect(page.getByRole("dialog", { name: "Sign in to continue" })).toBeVisible();
     await expect(area.getByRole("link", { name: "See all plan details" })).toHaveAttribute("href", "/pricing");
+  });
+});
+
+/** Holds the subscription reads between `hold()` and `release()`: the pricing states while it is slow. */
+async function subscriptionGate(page: Page) {
+  let gate: Promise<void> | null = null;
+  let open: () => void = () => undefined;
+  await page.route("**/api/user/subscribe", async (route: Route) => {
+    if (gate) await gate;
+    await route.continue();
+  });
+  return {
+    hold: () => {
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+    },
+    release: () => {
+      gate = null;
+      open();
+    },
+  };
+}
+
+/** Signs in and starts the annual plan's trial through the payments sandbox: a subscriber. */
+async function subscriber(page: Page, context: BrowserContext) {
+  await page.goto("/");
+  await signInByLink(page, uniqueEmail("member"));
+  const checkoutUrl = await signedCall<string>(page, "POST", "/api/subscribe", {
+    plan: 1,
+    successPage: "/rechargeSuccess",
+    errorPage: "/rechargeSuccess",
+  });
+  const checkout = await context.newPage();
+  await checkout.goto(checkoutUrl);
+  await checkout.getByRole("button", { name: "Start free trial" }).click();
+  await expect(checkout).toHaveURL(/\/rechargeSuccess\?status=success/);
+  await checkout.close();
+}
+
+test.describe("the plan cards before the subscription is known", () => {
+  // These sign in, hold the subscription's reads or skip the page's clock through them (up to 40 s of checks).
+  test.describe.configure({ timeout: 120_000 });
+
+  test.describe("while it is read: no trial offer, no price and no enabled button until it is known", () => {
+    test("a subscriber never sees the trial offer nor an enabled button for their plan while the subscription is slow", async ({
+      page,
+      context,
+    }) => {
+      test.slow();
+      await subscriber(page, context);
+      const slow = await subscriptionGate(page);
+      slow.hold();
+      await page.goto("/");
+      const area = page.locator("#pricing");
+      await area.scrollIntoViewIfNeeded();
+      await expect(area.getByTestId("price-loading")).toHaveCount(3);
+      await expect(area.getByRole("button", { name: "Loading your plan…" })).toHaveCount(3);
+      for (const button of await area.getByRole("listitem").getByRole("button").all()) await expect(button).toBeDisabled();
+      await expect(area.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+      await expect(area.getByText("$1", { exact: false })).toHaveCount(0);
+      await area.getByRole("heading", { name: "Annual" }).scrollIntoViewIfNeeded();
+      await look(page, "pricing-loading-home");
+      slow.release();
+      await expect(card(area, "Annual").getByRole("button", { name: "Current plan" })).toBeDisabled();
+      await expect(area.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+      await expect(area.getByTestId("price-loading")).toHaveCount(0);
+
+      // The points window: the same while its own read is slow.
+      slow.hold();
+      await page.evaluate(() => window.dispatchEvent(new CustomEvent("sticker:request-points", { detail: {} })));
+      const dialog = page.getByRole("dialog", { name: "Plans and points" });
+      await expect(dialog.getByTestId("price-loading")).toHaveCount(3);
+      for (const button of await dialog.getByRole("listitem").getByRole("button").all()) await expect(button).toBeDisabled();
+      await expect(dialog.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+      await look(page, "pricing-loading-window");
+      slow.release();
+      await expect(card(dialog, "Annual").getByRole("button", { name: "Current plan" })).toBeDisabled();
+      await expect(dialog.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+    });
+
+    test("a new user's cards wait for the read too, then offer the trial", async ({ page }) => {
+      await page.goto("/");
+      await signInByLink(page, uniqueEmail("newbie"));
+      const slow = await subscriptionGate(page);
+      slow.hold();
+      await page.goto("/");
+      const area = page.locator("#pricing");
+      await area.scrollIntoViewIfNeeded();
+      await expect(area.getByRole("button", { name: "Loading your plan…" })).toHaveCount(3);
+      await expect(area.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+      slow.release();
+      await expect(card(area, "Annual").getByRole("button", { name: "Start free trial" })).toBeEnabled();
+      await expect(card(area, "Free").getByRole("button", { name: "Current plan" })).toBeDisabled();
+
+      // The same wait in Arabic (right to left).
+      slow.hold();
+      await page.goto("/ar");
+      const arabic = page.locator("#pricing");
+      await arabic.scrollIntoViewIfNeeded();
+      await expect(arabic.getByTestId("price-loading")).toHaveCount(3);
+      await expect(arabic.getByRole("button", { name: "جارٍ تحميل خطتك…" })).toHaveCount(3);
+      await arabic.getByTestId("price-loading").first().scrollIntoViewIfNeeded();
+      await look(page, "pricing-loading-ar");
+      slow.release();
+      await expect(arabic.getByTestId("price-loading")).toHaveCount(0);
+    });
+  });
+
+  test.describe("when it cannot be read (decision 0029)", () => {
+    test("a new user's cards stop waiting after the scheduled reads fail: Free is current, paid plans can be chosen, no trial offer is promised", async ({
+      page,
+      consoleErrors,
+    }) => {
+      await page.goto("/");
+      await signInByLink(page, uniqueEmail("unread"));
+      await page.route("**/api/user/subscribe", (route) => route.abort("internetdisconnected"));
+      await page.clock.install();
+      await page.goto("/");
+      const area = page.locator("#pricing");
+      await area.scrollIntoViewIfNeeded();
+      await expect(area.getByRole("button", { name: "Loading your plan…" })).toHaveCount(3);
+      await skipAheadUntil(page, () =>
+        expect(card(area, "Free").getByRole("button", { name: "Current plan" })).toBeDisabled({ timeout: 1_000 }),
+      );
+      await expect(card(area, "Annual").getByRole("button", { name: "Choose plan" })).toBeEnabled();
+      await expect(card(area, "Monthly").getByRole("button", { name: "Choose plan" })).toBeEnabled();
+      await expect(area.getByRole("button", { name: "Loading your plan…" })).toHaveCount(0);
+      await expect(area.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+      await expect(area.getByTestId("price-loading")).toHaveCount(0);
+      await look(page, "pricing-unread-new-user");
+      consoleErrors.splice(
+        0,
+        consoleErrors.length,
+        ...consoleErrors.filter((text) => !text.includes("ERR_INTERNET_DISCONNECTED")),
+      );
+    });
+
+    test("a subscriber whose plan cannot be read is offered the switch to free, never their paid plan, and the cards catch up once the read answers", async ({
+      page,
+      context,
+      consoleErrors,
+    }) => {
+      test.slow();
+      await subscriber(page, context);
+      await page.route("**/api/user/subscribe", (route) => route.abort("internetdisconnected"));
+      await page.clock.install();
+      await page.goto("/");
+      const area = page.locator("#pricing");
+      await area.scrollIntoViewIfNeeded();
+      await skipAheadUntil(page, () =>
+        expect(card(area, "Free").getByRole("button", { name: "Switch to free" })).toBeEnabled({ timeout: 1_000 }),
+      );
+      for (const name of ["Annual", "Monthly"]) {
+        await expect(card(area, name).getByRole("button")).toBeDisabled();
+      }
+      await expect(area.getByRole("button", { name: "Start free trial" })).toHaveCount(0);
+      await expect(area.getByTestId("price-loading")).toHaveCount(0);
+      // The read goes on in the background: once it answers, the annual plan shows as current.
+      await page.unroute("**/api/user/subscribe");
+      await skipAheadUntil(page, () =>
+        expect(card(area, "Annual").getByRole("button", { name: "Current plan" })).toBeDisabled({ timeout: 1_000 }),
+      );
+      await expect(card(area, "Monthly").getByRole("button", { name: "Switch to monthly" })).toBeEnabled();
+      consoleErrors.splice(
+        0,
+        consoleErrors.length,
+        ...consoleErrors.filter((text) => !text.includes("ERR_INTERNET_DISCONNECTED")),
+      );
+    });
   });
 });

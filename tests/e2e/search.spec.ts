@@ -16,7 +16,7 @@ async function searchFromHeader(page: Page, home: string, query: string) {
 
 const SCREENSHOTS = process.env.SEARCH_SCREENSHOTS;
 
-test.describe("search and tags (issue 16, decision 0030)", () => {
+test.describe("search and tags (decision 0030)", () => {
   test("English: 'cat' typed in the header finds cat stickers and names the subject", async ({ page }, info) => {
     await searchFromHeader(page, "/", "cat");
     await expect(page).toHaveURL(/\/search\?q=cat$/);

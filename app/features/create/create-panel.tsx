@@ -32,7 +32,7 @@ export interface CreateCosts {
 }
 
 type Mode = "text" | "image";
-/** A picture's upload: the share sent, or null while looking for its task or pack after a failure (issue 18). */
+/** A picture's upload: the share sent, or null while looking for its task or pack after a failure (decision 0029). */
 type Upload = number | null;
 /** One sticker, or a pack of moods: the same subject once per chosen mood (decision 0026). */
 type Kind = "one" | "pack";
@@ -153,7 +153,7 @@ export function CreatePanel({
           const { makePackFromWords } = await import("../packs/make/make-requests.ts");
           made = (await makePackFromWords({ prompt, styleId, moods, visibility })).pack.packId;
         }
-        if (made === null) setUploadProblem("packMake.notStarted");
+        if (made === null) setUploadProblem("packs.make.notStarted");
         else {
           clearTryIt();
           setPackId(made);
@@ -175,7 +175,7 @@ export function CreatePanel({
         const { submitPictureTask } = await import("./upload-picture.ts");
         id = await submitPictureTask({ prompt, styleId, visibility, picture: sending }, setUpload);
       } else id = (await submitCreate({ prompt, styleId, visibility })).taskId;
-      if (id === null) setUploadProblem("polish.upload.notStarted");
+      if (id === null) setUploadProblem("create.upload.notStarted");
       else {
         clearTryIt();
         rememberTask(id);
@@ -201,8 +201,8 @@ export function CreatePanel({
   const costLine =
     kind === "pack"
       ? member
-        ? t("packMake.costMember", { count })
-        : t("packMake.cost", { count, points: cost * count })
+        ? t("packs.make.costMember", { count })
+        : t("packs.make.cost", { count, points: cost * count })
       : singleCostLine;
 
   return (
@@ -223,7 +223,7 @@ export function CreatePanel({
           }}
         >
           <fieldset className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1">
-            <legend className="sr-only">{t("packMake.modeLabel")}</legend>
+            <legend className="sr-only">{t("packs.make.modeLabel")}</legend>
             {(["one", "pack"] as const).map((name) => (
               <button
                 key={name}
@@ -234,7 +234,7 @@ export function CreatePanel({
                   kind === name ? "bg-white text-stone-900 shadow-sm" : "text-stone-600 hover:text-stone-900"
                 }`}
               >
-                {name === "one" ? t("packMake.modeOne") : t("packMake.modePack")}
+                {name === "one" ? t("packs.make.modeOne") : t("packs.make.modePack")}
               </button>
             ))}
           </fieldset>
@@ -339,22 +339,22 @@ export function CreatePanel({
                 <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-white/40 border-t-white" />
               ) : null}
               {typeof upload === "number"
-                ? t("polish.upload.sending", { percent: Math.round(upload * 100) })
+                ? t("create.upload.sending", { percent: Math.round(upload * 100) })
                 : upload === null
                   ? kind === "pack"
-                    ? t("packMake.checking")
-                    : t("polish.upload.checking")
+                    ? t("packs.make.checking")
+                    : t("create.upload.checking")
                   : busy
                     ? t("create.starting")
                     : kind === "pack"
-                      ? t("packMake.submit")
+                      ? t("packs.make.submit")
                       : t("create.generate")}
             </button>
             {typeof upload === "number" ? (
               <progress
                 max={100}
                 value={Math.round(upload * 100)}
-                aria-label={t("polish.upload.sending", { percent: Math.round(upload * 100) })}
+                aria-label={t("create.upload.sending", { percent: Math.round(upload * 100) })}
                 className="h-1.5 w-full overflow-hidden rounded-full accent-primary-dark"
               />
             ) : null}

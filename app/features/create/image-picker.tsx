@@ -8,7 +8,7 @@ const PICKED_MAX_BYTES = 50 * 1024 * 1024;
 /** Why a picked file cannot be used, as a catalog key, or null when it can (the server checks again). */
 function pictureProblem(file: File): string | null {
   if (!PICTURE_TYPES.includes(file.type)) return "errors.uploadUnsupportedType";
-  if (file.size > PICKED_MAX_BYTES) return "polish.upload.tooLarge";
+  if (file.size > PICKED_MAX_BYTES) return "create.upload.tooLarge";
   if (file.size === 0) return "errors.uploadUnreadable";
   return null;
 }
@@ -115,7 +115,7 @@ export function ImagePicker({ picture, onChange }: { picture: File | null; onCha
       {preparing ? (
         <p role="status" className="flex items-center gap-2 text-sm text-stone-600">
           <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-primary-dark" />
-          {t("polish.upload.preparing")}
+          {t("create.upload.preparing")}
         </p>
       ) : null}
       {problem ? (

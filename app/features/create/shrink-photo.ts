@@ -1,5 +1,5 @@
 /**
- * A phone photo made small before it is sent (issue 18, decision 0029): decoded by the browser with its
+ * A phone photo made small before it is sent (decision 0029): decoded by the browser with its
  * EXIF orientation applied, scaled so its longest side is at most SHRINK_MAX_SIDE, and encoded afresh,
  * which drops every piece of metadata (GPS, camera, date). Loaded only when a picture is picked
  * (dynamic import), so it costs the home page nothing.
@@ -76,7 +76,7 @@ const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * The picture as it will be sent, or a catalog key saying why not: a file that claims to be a picture
- * but does not decode is "That picture can't be read" (issue 18).
+ * but does not decode is "That picture can't be read" (decision 0029).
  */
 export async function preparePicture(file: File): Promise<File | string> {
   try {

@@ -1,6 +1,6 @@
 /**
  * A sticker — or a pack of moods — from a picture, sent so that its progress shows and a lost answer is
- * not taken for a lost task (issue 18, decision 0029). Loaded when Generate (or Make the pack) is
+ * not taken for a lost task (decision 0029). Loaded when Generate (or Make the pack) is
  * pressed with a picture (first-load budget).
  */
 import { api, type ClientCall } from "#app/lib/api/api.ts";
@@ -18,7 +18,7 @@ const UPLOAD_MAX_MS = 180_000;
 /**
  * A signed multipart call that reports how much of its body went out (`onProgress(0…1)`): fetch has
  * no upload progress, XMLHttpRequest does. Errors are the ApiError codes of apiCall: NETWORK, TIMEOUT
- * (a stall or the overall cap), or the envelope's code (issue 18).
+ * (a stall or the overall cap), or the envelope's code.
  */
 export async function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number) => void): Promise<T> {
   const params = [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string");

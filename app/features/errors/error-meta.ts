@@ -25,7 +25,7 @@ export const ERROR_TEXT_FALLBACK: Record<string, string> = {
   "error.500.text": "The studio hit a problem. Please try again in a moment.",
   "error.backHome": "Back to home",
   "error.requestId": "Request id: {{id}}",
-  "polish.ways.signIn": "Sign in",
+  "error.signIn": "Sign in",
 };
 
 type Matches = Parameters<typeof metaTranslate>[0];

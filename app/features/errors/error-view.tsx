@@ -9,7 +9,7 @@ import { ERROR_TEXT_FALLBACK, errorPageTypeOf } from "./error-meta.ts";
 /**
  * The error page body (spec §2 /error/{type}): status title, the catalog message asked for (a key
  * under `errors.`, decision 0013) or the status text, the request id when known, back home and, to
- * a visitor, sign in (issue 18; `signIn: false` where no page shell could open the sign-in).
+ * a visitor, sign in (decision 0029; `signIn: false` where no page shell could open the sign-in).
  */
 export function ErrorView({
   status,
@@ -49,7 +49,7 @@ export function ErrorView({
         home={basePathOf(language) || "/"}
         replace={type === 404}
         homeLabel={say("error.backHome")}
-        signInLabel={say("polish.ways.signIn")}
+        signInLabel={say("error.signIn")}
         signIn={signIn}
       />
     </main>
@@ -62,7 +62,7 @@ const secondary =
   "inline-flex h-11 items-center rounded-full px-6 font-medium text-primary-dark ring-1 ring-primary-dark hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
 
 /**
- * The ways out of a dead end (/notAvailable, the error pages; issue 18): home, and for a visitor the
+ * The ways out of a dead end (/notAvailable, the error pages; decision 0029): home, and for a visitor the
  * sign-in (what was refused may be theirs). `signIn` is false where no page shell listens for the
  * request (the root error boundary), so the button is never one that does nothing.
  */

@@ -40,7 +40,7 @@ export function PricingPlans({
   headingLevel = 2,
 }: {
   subscription: SubscriptionView | null;
-  /** False while a signed-in user's subscription is being read: prices and buttons wait (issue 18). */
+  /** False while a signed-in user's subscription is being read: prices and buttons wait (decision 0029). */
   known?: boolean;
   refreshSubscription: () => Promise<void>;
   options: PricingOptions;
@@ -58,13 +58,13 @@ export function PricingPlans({
   const loading = choice.user !== null && !known;
 
   function label(plan: Plan): { text: string; disabled: boolean } {
-    if (loading) return { text: t("polish.pricing.loading"), disabled: true };
+    if (loading) return { text: t("pricing.loadingPlan"), disabled: true };
     if (!choice.user)
       return { text: plan.id === FREE_PLAN_ID ? t("pricing.button.signIn") : t(`pricing.button.${userType}`), disabled: false };
     const current = plan.id === choice.currentPlanId;
     // A member whose plan could not be read (decision 0029): neither paid card may be theirs to choose.
     if (choice.currentPlanId === UNKNOWN_PLAN_ID && plan.id !== FREE_PLAN_ID)
-      return { text: t("polish.pricing.loading"), disabled: true };
+      return { text: t("pricing.loadingPlan"), disabled: true };
     if (plan.id === FREE_PLAN_ID) {
       if (!choice.member) return { text: t("pricing.button.current"), disabled: true };
       if (subscription?.cancelAtPeriodEnd) return { text: t("pricing.button.freeFrom", { date: endsOn ?? "" }), disabled: true };
@@ -83,7 +83,7 @@ export function PricingPlans({
     <div className="space-y-10" aria-busy={loading}>
       {loading ? (
         <p role="status" className="sr-only">
-          {t("polish.pricing.loading")}
+          {t("pricing.loadingPlan")}
         </p>
       ) : null}
       {choice.cancelled && endsOn ? (

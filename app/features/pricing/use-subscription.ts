@@ -33,7 +33,7 @@ function fallbackSubscription(subscribePlan: string, earlier: SubscriptionView |
  * The signed-in user's subscription: the loader's answer when there is one, read again whenever the
  * user or their plan changes (sign-in, a payment, a switch in another tab). Null for a visitor.
  * `known` is false while a signed-in user's subscription for their current plan has not been read:
- * the cards then show their loading state, never the trial offer nor an enabled current plan (issue 18).
+ * the cards then show their loading state, never the trial offer nor an enabled current plan (decision 0029).
  * When the scheduled reads all fail, `known` turns true with `fallbackSubscription` (`guessed`), and
  * the read goes on every 15 s until it answers.
  */

@@ -1,5 +1,5 @@
 /**
- * The Google profile picture, copied into our storage at sign-in (issue 18, decision 0029): the page
+ * The Google profile picture, copied into our storage at sign-in (decision 0029): the page
  * never loads it from Google (no hot-link: Google learns nothing of our visitors, and a changed or
  * removed picture cannot break the header). The fetch is bounded in every way that could cost us:
  * https only (plain http only to this machine in local mode, for the tests' stand-in), Google's picture

@@ -106,7 +106,7 @@ async function avatarPathOf(userId: number) {
   return row?.avatarPath ?? null;
 }
 
-describe("the Google avatar is copied into our storage at sign-in (issue 18)", () => {
+describe("the Google avatar is copied into our storage at sign-in (decision 0029)", () => {
   it("fills the user info's avatar.path with our own /files address, a 128 px WebP without the picture's metadata", async () => {
     const { body, token } = await googleLogin("face-1", `${origin}/face.jpg`);
     expect(body.status).toBe(200);

@@ -23,8 +23,8 @@ export function MoodChooser({ value, onChange }: { value: MoodChoice | null; onC
   const chosen = new Set(value?.moods ?? []);
   return (
     <fieldset className="space-y-2" data-testid="mood-chooser">
-      <legend className="font-semibold text-lg">{t("packMake.moodsLegend")}</legend>
-      <p className="text-sm text-stone-600">{t("packMake.moodsHint")}</p>
+      <legend className="font-semibold text-lg">{t("packs.make.moodsLegend")}</legend>
+      <p className="text-sm text-stone-600">{t("packs.make.moodsHint")}</p>
       <div className="flex flex-wrap gap-2">
         {MOODS.map((mood) => {
           const on = chosen.has(mood.id);

@@ -65,10 +65,10 @@ export function PackProgress({ packId, onReset }: { packId: string; onReset: () 
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="pack-progress-title" ref={heading} tabIndex={-1} className="font-semibold text-lg outline-none">
-          {view?.name ?? t("packMake.making")}
+          {view?.name ?? t("packs.make.making")}
         </h3>
         <p className="text-sm text-stone-700 tabular-nums" aria-live="polite" data-testid="pack-ready">
-          {view ? t("packMake.ready", { ready: view.ready, total: view.total }) : t("packMake.making")}
+          {view ? t("packs.make.ready", { ready: view.ready, total: view.total }) : t("packs.make.making")}
         </p>
       </div>
       <div
@@ -96,7 +96,7 @@ export function PackProgress({ packId, onReset }: { packId: string; onReset: () 
               to={to(`/pack/${packId}`)}
               className="inline-flex h-10 items-center justify-center rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
             >
-              {t("packMake.openPack")}
+              {t("packs.make.openPack")}
             </Link>
           ) : null}
           <button
@@ -104,7 +104,7 @@ export function PackProgress({ packId, onReset }: { packId: string; onReset: () 
             onClick={onReset}
             className="h-10 rounded-full px-5 font-medium ring-1 ring-stone-300 hover:bg-white"
           >
-            {t("packMake.makeAnother")}
+            {t("packs.make.makeAnother")}
           </button>
         </div>
       ) : null}
@@ -148,11 +148,11 @@ function MoodTile({ task }: { task: MoodTaskView }) {
       <span className={`text-xs ${state === "failed" ? "text-red-800" : "text-stone-600"}`}>
         {state === "failed"
           ? task.refunded
-            ? t("packMake.refunded")
-            : t("packMake.notMade")
+            ? t("packs.make.refunded")
+            : t("packs.make.notMade")
           : state === "pending"
             ? task.status === TASK_STATUS.wait
-              ? t("packMake.waiting")
+              ? t("packs.make.waiting")
               : `${task.progress}%`
             : "✓"}
       </span>
