@@ -6,7 +6,7 @@ import type { AppContext } from "#server/context.ts";
 import { events, users } from "#server/db/schema.ts";
 import { DERIVED_FILE_PREFIX } from "#server/downloads/derived-files.ts";
 import { sweepQueuedFiles } from "#server/maintenance/sweep-queued-files.ts";
-import { publicStickersChangedHere } from "#server/pages/page-changes.ts";
+import { changePublicContent } from "#server/pages/page-changes.ts";
 import type { Storage } from "#server/storage/storage.ts";
 import { confirms } from "./account-summary.ts";
 import { eraseAccountRows } from "./erase-account-rows.ts";
@@ -40,8 +40,10 @@ export async function deleteAccount(app: AppContext, userId: number, o: { confir
 
   const planCancelled = await cancelPaidPlan(app, userId);
   const archiveKeys = await packArchiveKeysOf(app, userId);
-  const erased = await db.transaction((tx) => eraseAccountRows(tx, { userId, archiveKeys, now: new Date() }));
-  publicStickersChangedHere(db, erased.change);
+  const erased = await changePublicContent(db, async (tx) => {
+    const rows = await eraseAccountRows(tx, { userId, archiveKeys, now: new Date() });
+    return { value: rows, change: rows.change };
+  });
   app.log.info({ userId, pictures: erased.picIds.length, files: erased.queuedKeys.length }, "account deleted");
 
   const swept = await sweepQueuedFiles(app.storage, db, { keys: erased.queuedKeys });
