@@ -16,7 +16,7 @@ import {
   tasks,
   users,
 } from "#server/db/schema.ts";
-import { stickerImageKeys } from "#server/generation/variants.ts";
+import { stickerImageKeys } from "#server/generation/index.ts";
 import type { PagesChange } from "#server/pages/page-changes.ts";
 import { changePoints } from "#server/points/change-points.ts";
 import { hotScoreSql } from "#server/stickers/hot-score.ts";
