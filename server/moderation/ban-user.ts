@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import { AppError } from "#common/errors.ts";
+import { AppError, isAppError } from "#common/errors.ts";
 import { FREE_PLAN_ID } from "#common/plans.ts";
 import type { BillingContext } from "../billing/billing-context.ts";
 import { subscribe } from "../billing/subscribe.ts";
@@ -74,7 +74,7 @@ async function endSubscriptionOfBanned(app: BillingContext, userId: number): Pro
   try {
     await subscribe(app, userId, { plan: FREE_PLAN_ID });
   } catch (error) {
-    if (error instanceof AppError && error.code === "ALREADY_FREE") return;
+    if (isAppError(error, "ALREADY_FREE")) return;
     app.log.error({ err: error, userId }, "banned user's subscription not cancelled: cancel it by hand");
   }
 }

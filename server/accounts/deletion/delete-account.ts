@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { AppError } from "#common/errors.ts";
+import { AppError, isAppError } from "#common/errors.ts";
 import { FREE_PLAN_ID } from "#common/plans.ts";
 import { subscribe } from "#server/billing/subscribe.ts";
 import type { AppContext } from "#server/context.ts";
@@ -61,9 +61,9 @@ async function cancelPaidPlan(app: AppContext, userId: number): Promise<boolean>
     await subscribe(app, userId, { plan: FREE_PLAN_ID });
     return true;
   } catch (error) {
-    if (error instanceof AppError && error.code === "ALREADY_FREE") return false;
+    if (isAppError(error, "ALREADY_FREE")) return false;
     app.log.error({ err: error, userId }, "account not deleted: its paid plan could not be cancelled");
-    if (error instanceof AppError) throw error;
+    if (isAppError(error)) throw error;
     throw new AppError("PAYMENT_PROVIDER_ERROR", "cancel before account deletion failed", { cause: error });
   }
 }
