@@ -120,29 +120,92 @@ export function isSuccess<T>(envelope: Envelope<T>): envelope is SuccessEnvelope
   return envelope.status === 200 || envelope.status === "OK";
 }
 
-/** Thrown by services; the HTTP edge turns it into an ErrorEnvelope. */
-export class AppError extends Error {
+/**
+ * Codes a sticker task fails with that no call answers (docs/ARCHITECTURE.md, "Errors"): the
+ * generator's and the image provider's failures, stored on the task and shown by its progress view
+ * through their catalog keys. A task may also fail with a code of ERRORS (UPLOAD_UNREADABLE).
+ */
+export const TASK_FAILURES = {
+  GENERATION_FAILED: { key: "tasks.failed.generic" },
+  /** The generator's process took too long, died, or was closed while this process stopped. */
+  GENERATION_TIMEOUT: { key: "tasks.failed.generic" },
+  GENERATOR_CRASHED: { key: "tasks.failed.generic" },
+  GENERATOR_CLOSED: { key: "tasks.failed.generic" },
+  /** Requests the generator refuses (`GenerationError`). */
+  EMPTY_PROMPT: { key: "errors.promptEmpty" },
+  UNKNOWN_STYLE: { key: "tasks.failed.generic" },
+  BAD_IMAGE: { key: "errors.uploadUnreadable" },
+  /** The provider's own safety check stopped the prompt or its picture (decision 0032): never retried. */
+  RESULT_FLAGGED: { key: "errors.resultFlagged" },
+  /** The hosted image provider's failures (`HostedProviderError`, decision 0015). */
+  PROVIDER_REJECTED: { key: "tasks.failed.rejected" },
+  PROVIDER_UNAVAILABLE: { key: "tasks.failed.unavailable" },
+  PROVIDER_TIMEOUT: { key: "tasks.failed.unavailable" },
+  PROVIDER_BAD_OUTPUT: { key: "tasks.failed.unavailable" },
+} as const;
+
+export type TaskFailureCode = keyof typeof TASK_FAILURES;
+
+/** Every code an AppError carries: a call's (ERRORS) or a task's own failure (TASK_FAILURES). */
+export type FailureCode = ErrorCode | TaskFailureCode;
+
+/** A call's error code (one of ERRORS). */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === "string" && Object.hasOwn(ERRORS, code);
+}
+
+/** Any code of this file: a call's or a task's. */
+export function isFailureCode(code: unknown): code is FailureCode {
+  return isErrorCode(code) || (typeof code === "string" && Object.hasOwn(TASK_FAILURES, code));
+}
+
+/**
+ * Marks an AppError by a registered symbol rather than by class: the pages' server bundle has its
+ * own copy of this module (decision 0002), so `instanceof` fails across the two.
+ */
+const APP_ERROR = Symbol.for("sticker-studio.AppError");
+
+/**
+ * The one error of services, loaders and jobs: the HTTP edge turns it into an ErrorEnvelope (a task
+ * failure's code answers INTERNAL_ERROR there: no call answers it), a loader into its page, and a
+ * job into the task's failure. `retryable` is for jobs: false never tries again, true or unset lets
+ * the queue retry until its last attempt.
+ */
+export class AppError<C extends FailureCode = FailureCode> extends Error {
   override name = "AppError";
-  readonly code: ErrorCode;
+  readonly [APP_ERROR] = true;
+  readonly code: C;
   readonly issues: string[] | undefined;
   /** Values for the `{{name}}` placeholders of the translated message. */
   readonly vars: Record<string, string | number> | undefined;
+  readonly retryable: boolean | undefined;
   constructor(
-    code: ErrorCode,
+    code: C,
     message?: string,
-    options?: { issues?: string[]; cause?: unknown; vars?: Record<string, string | number> },
+    options?: { issues?: string[]; cause?: unknown; vars?: Record<string, string | number>; retryable?: boolean },
   ) {
     super(message ?? code, { cause: options?.cause });
     this.code = code;
     this.issues = options?.issues;
     this.vars = options?.vars;
+    this.retryable = options?.retryable;
   }
+}
+
+/**
+ * Whether `error` is an AppError (from any copy of this module), and, given codes, one with one of
+ * them: `isAppError(error, "PACK_NOT_FOUND")`. The one way app/ and server/ read an error's code.
+ */
+export function isAppError<C extends FailureCode>(error: unknown, ...codes: C[]): error is AppError<C> {
+  if (typeof error !== "object" || error === null || !(APP_ERROR in error) || error[APP_ERROR] !== true) return false;
+  return codes.length === 0 || (codes as FailureCode[]).includes((error as AppError).code);
 }
 
 export function httpStatusOf(code: ErrorCode): number {
   return ERRORS[code].http;
 }
 
-export function messageKeyOf(code: ErrorCode): string {
-  return ERRORS[code].key;
+/** The catalog key of a call's or a task's code. */
+export function messageKeyOf(code: FailureCode): string {
+  return isErrorCode(code) ? ERRORS[code].key : TASK_FAILURES[code].key;
 }

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { isAppError } from "#common/errors.ts";
 import type { Catalog } from "#common/i18n/catalogs.ts";
 import { isLanguage } from "#common/languages.ts";
 import { packSlug } from "#common/packs.ts";
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const viewer = await userOfRequest(app, request, { touch: false });
     pack = await getPack(app.database.db, { packId: params.packId, viewerId: viewer?.id ?? null });
   } catch (error) {
-    if ((error as { code?: string }).code === "PACK_NOT_FOUND") throw new Response("Not Found", { status: 404 });
+    if (isAppError(error, "PACK_NOT_FOUND")) throw new Response("Not Found", { status: 404 });
     app.log.error({ err: error, reqId: requestId, packId: params.packId }, "pack page failed");
     throw redirect(`${basePathOf(language)}/error/500?requestId=${encodeURIComponent(requestId)}`);
   }

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AppError } from "#common/errors.ts";
+import { isAppError } from "#common/errors.ts";
 import { planById } from "#common/plans.ts";
 import { pageContext } from "../context.server.ts";
 import { formatPrice } from "../features/pricing/format-price.ts";
@@ -42,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
           : await sandbox.cancel(view.id);
     return redirect(done.redirectUrl);
   } catch (error) {
-    if (error instanceof AppError && error.code === "CHECKOUT_CLOSED") return data({ closed: true }, { status: 409 });
+    if (isAppError(error, "CHECKOUT_CLOSED")) return data({ closed: true }, { status: 409 });
     throw error;
   }
 }

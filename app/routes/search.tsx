@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
-import { AppError, messageKeyOf } from "#common/errors.ts";
+import { isAppError, messageKeyOf } from "#common/errors.ts";
 import { SEARCH_QUERY_MAX_LENGTH, SEARCH_RESULT_CAP, type SubjectTag } from "#common/search.ts";
 import type { StickerListItem } from "#common/stickers.ts";
 import { pageContext } from "../context.server.ts";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     try {
       result = { ...empty, ...(await searchStickers(app.database.db, { q, page, size: LIST_PAGE_SIZE, language })) };
     } catch (error) {
-      if (!(error instanceof AppError) || !error.code.startsWith("SEARCH_")) throw error;
+      if (!isAppError(error, "SEARCH_QUERY_EMPTY", "SEARCH_QUERY_TOO_LONG")) throw error;
       result = { ...empty, errorKey: messageKeyOf(error.code) };
     }
   }

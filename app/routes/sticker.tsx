@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { isAppError } from "#common/errors.ts";
 import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
 import { subjectTagsOfStickerInst } from "../features/search/search.server.ts";
@@ -34,8 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ]);
     return { sticker, recommendations, favorited: favorited.length > 0, subjectTags };
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "NOT_FOUND") throw redirect(`${base}/notAvailable`);
+    if (isAppError(error, "NOT_FOUND")) throw redirect(`${base}/notAvailable`);
     // The failure stays in the log under this request's id; the page shows only the id (decision 0013).
     app.log.error({ err: error, reqId: requestId, instId: params.instId }, "sticker page failed");
     throw redirect(`${base}/error/500?requestId=${encodeURIComponent(requestId)}`);

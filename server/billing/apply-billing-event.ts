@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { AppError } from "#common/errors.ts";
+import { isAppError } from "#common/errors.ts";
 import { FREE_PLAN_ID, packById } from "#common/plans.ts";
 import { paymentEvents, subscriptions, trades, users } from "../db/schema.ts";
 import { changePoints } from "../points/change-points.ts";
@@ -84,7 +84,7 @@ async function endPlanOfDeletedAccount(ctx: BillingContext, userId: number): Pro
   try {
     await subscribe(ctx, userId, { plan: FREE_PLAN_ID });
   } catch (error) {
-    if (error instanceof AppError && error.code === "ALREADY_FREE") return;
+    if (isAppError(error, "ALREADY_FREE")) return;
     ctx.log.error({ err: error, userId }, "deleted account's new plan not cancelled: cancel it by hand");
   }
 }

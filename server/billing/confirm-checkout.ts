@@ -1,3 +1,4 @@
+import { isAppError } from "#common/errors.ts";
 import { packById } from "#common/plans.ts";
 import { applyBillingEvent } from "./apply-billing-event.ts";
 import type { BillingContext } from "./billing-context.ts";
@@ -27,8 +28,8 @@ export async function confirmCheckout(app: BillingContext, userId: number, check
   try {
     checkout = await app.billing.provider.retrieveCheckout(checkoutId);
   } catch (error) {
-    // By code, not instanceof: the pages' bundle has its own copy of AppError (decision 0002).
-    if ((error as { code?: unknown } | null)?.code === "NOT_FOUND") return unknown;
+    // isAppError, not instanceof: the pages' bundle has its own copy of AppError (decision 0002).
+    if (isAppError(error, "NOT_FOUND")) return unknown;
     app.log.warn({ err: error, checkoutId }, "the returning checkout could not be read");
     return { ...unknown, status: "unreadable" };
   }

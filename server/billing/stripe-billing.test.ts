@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAppError } from "#common/errors.ts";
 import type { Language } from "#common/languages.ts";
 import { ANNUAL_PLAN_ID, MONTHLY_PLAN_ID } from "#common/plans.ts";
 import { addUser, billingContext, billingState, shuffled } from "#tests/support/billing.ts";
@@ -392,7 +393,7 @@ describe("concurrent plan switches", () => {
         // The switches run one after the other: both change the plan, or the second finds it chosen.
         const outcomes = results
           .slice(0, 2)
-          .map((r) => (r.status === "fulfilled" ? r.value : (r.reason as { code: string }).code));
+          .map((r) => (r.status === "fulfilled" ? r.value : isAppError(r.reason) ? r.reason.code : r.reason));
         for (const outcome of outcomes) expect(["success", "PLAN_UNCHANGED"]).toContain(outcome);
         expect(outcomes).toContain("success");
         expect(results[2]?.status).toBe("fulfilled");

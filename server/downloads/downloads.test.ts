@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers } from "../db/schema.ts";
-import { storeStickerImages } from "../generation/variants.ts";
+import { storeStickerImages } from "../generation/index.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { ExportTooLargeError, exportForTelegram, exportForWhatsApp, TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "./export.ts";
 import { escapeXml, watermarkDomain, watermarkSticker } from "./watermark.ts";

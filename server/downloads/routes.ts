@@ -11,7 +11,7 @@ import { type Context, Hono } from "hono";
 import { AppError } from "#common/errors.ts";
 import type { AppContext } from "../context.ts";
 import { type FileAccess, OWNER_FILE_CACHE, pictureAccess, respondWithFileError } from "../files/file-access.ts";
-import { stickerImageKeys } from "../generation/variants.ts";
+import { stickerImageKeys } from "../generation/index.ts";
 import { clientAddressOf } from "../http/client-address.ts";
 import type { AppEnv } from "../http/env.ts";
 import { matchesEtag } from "../http/if-none-match.ts";

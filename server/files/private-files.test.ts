@@ -7,7 +7,7 @@ import { pictures, stickers, styles, tasks } from "../db/schema.ts";
 import { derivedFileKey, etagOf } from "../downloads/derived-files.ts";
 import { PUBLIC_DOWNLOAD_CACHE } from "../downloads/routes.ts";
 import { watermarkDomain } from "../downloads/watermark.ts";
-import { stickerImageKeys, storeStickerImages } from "../generation/variants.ts";
+import { stickerImageKeys, storeStickerImages } from "../generation/index.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const OWNER_ONLY = "private, no-store";

@@ -4,18 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import * as variants from "../generation/variants.ts";
-import { stickerImageKeys } from "../generation/variants.ts";
+import * as generation from "../generation/index.ts";
+import { stickerImageKeys } from "../generation/index.ts";
 import { createLocalStorage } from "../storage/local-storage.ts";
 import type { Storage } from "../storage/storage.ts";
 import { createSmallThumbnails, FAILURE_MEMORY_MS, FAILURES_REMEMBERED } from "./small-thumbnails.ts";
 
 // The real encoder, watched: each call is one decoding of a stored PNG.
-vi.mock("../generation/variants.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../generation/variants.ts")>();
+vi.mock("../generation/index.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../generation/index.ts")>();
   return { ...real, smallThumbnail: vi.fn(real.smallThumbnail) };
 });
-const decodes = vi.mocked(variants.smallThumbnail);
+const decodes = vi.mocked(generation.smallThumbnail);
 
 describe("small thumbnails of older pictures (decision 0023)", () => {
   let folder: string;

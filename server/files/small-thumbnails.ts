@@ -8,7 +8,7 @@
  */
 
 import { AppError } from "#common/errors.ts";
-import { smallThumbnail, stickerImageKeys } from "../generation/variants.ts";
+import { smallThumbnail, stickerImageKeys } from "../generation/index.ts";
 import type { Storage, StoredFile } from "../storage/storage.ts";
 import { createDecodePool } from "../uploads/decode-pool.ts";
 

@@ -4,6 +4,7 @@
  * and the job that asked is retried. It also keeps CPU-heavy drawing off the web server's event loop.
  * Its settings come from the parent (never from process.env), so a test app's overrides reach it.
  */
+import { isAppError } from "#common/errors.ts";
 import { createGenerationProvider } from "./create-provider.ts";
 import type { GeneratorReply, GeneratorRequest, GeneratorSettingsMessage } from "./generator-process.ts";
 import { GenerationError, type GenerationProvider } from "./provider.ts";
@@ -17,11 +18,11 @@ function send(reply: GeneratorReply) {
 }
 
 function describeError(error: unknown): GeneratorReply["error"] {
-  const err = error as { name?: string; code?: unknown; retryable?: unknown; message?: string };
-  const code = typeof err.code === "string" ? err.code : "GENERATION_FAILED";
+  const code = isAppError(error) ? error.code : "GENERATION_FAILED";
   // A refusal of the request itself (empty prompt, unreadable picture) will not change on retry.
-  const retryable = error instanceof GenerationError ? false : typeof err.retryable === "boolean" ? err.retryable : true;
-  return { name: err.name ?? "Error", code, message: err.message ?? String(error), retryable };
+  const retryable = error instanceof GenerationError ? false : isAppError(error) ? (error.retryable ?? true) : true;
+  const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
+  return { name, code, message, retryable };
 }
 
 /** Warm up (art index, fonts) before the first request, then say so. Never for the hosted provider:

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { AppError, type FailureCode, isFailureCode } from "#common/errors.ts";
 import type { Logger } from "../log.ts";
 import type { ProviderConfig } from "./create-provider.ts";
 import type { GeneratedSticker, GenerationProvider, ImageStickerRequest, TextStickerRequest } from "./provider.ts";
@@ -26,18 +27,15 @@ export interface GeneratorReply {
   id: number;
   ready?: boolean;
   sticker?: { png: Uint8Array; subject: string };
-  error?: { name: string; code: string; message: string; retryable: boolean };
+  error?: { name: string; code: FailureCode; message: string; retryable: boolean };
 }
 
 /** A generation that failed in the child (or the child died); `retryable` says whether to try again. */
-export class GeneratorFailure extends Error {
+export class GeneratorFailure extends AppError {
   override name = "GeneratorFailure";
-  readonly code: string;
-  readonly retryable: boolean;
-  constructor(code: string, message: string, retryable: boolean) {
-    super(message);
-    this.code = code;
-    this.retryable = retryable;
+  declare readonly retryable: boolean;
+  constructor(code: FailureCode, message: string, retryable: boolean) {
+    super(code, message, { retryable });
   }
 }
 
@@ -91,7 +89,9 @@ export function startGeneratorProcess(options: GeneratorProcessOptions): Generat
         waiter.resolve({ png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), subject: reply.sticker.subject });
       } else {
         const error = reply.error ?? { code: "GENERATION_FAILED", message: "no answer", retryable: true };
-        waiter.reject(new GeneratorFailure(error.code, error.message, error.retryable));
+        // A code the child sent that this side does not know is no code of ours.
+        const code = isFailureCode(error.code) ? error.code : "GENERATION_FAILED";
+        waiter.reject(new GeneratorFailure(code, error.message, error.retryable));
       }
     });
     started.on("exit", (code, signal) => {

@@ -5,6 +5,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, toFile } from "openai";
 import type { OutputInfo } from "sharp";
 import sharp from "sharp";
+import { AppError } from "#common/errors.ts";
 import type { MoodId } from "#common/packs.ts";
 import { moodName } from "./mood-art.ts";
 import type {
@@ -47,10 +48,9 @@ const FLAGGED_CODES = new Set(["moderation_blocked", "content_policy_violation"]
  * call that reached the images API may have been paid for, so only failures where it certainly was
  * not (the connection was never made; a 429 or 409 turned it away) are retryable (decision 0015).
  */
-export class HostedProviderError extends Error {
+export class HostedProviderError extends AppError<HostedProviderErrorCode> {
   override name = "HostedProviderError";
-  readonly code: HostedProviderErrorCode;
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
   readonly status?: number;
   /** The API's own error code when it sent one, e.g. "moderation_blocked". */
   readonly providerCode?: string;
@@ -59,9 +59,7 @@ export class HostedProviderError extends Error {
     message: string,
     options: { retryable: boolean; status?: number | undefined; providerCode?: string | null | undefined },
   ) {
-    super(message);
-    this.code = code;
-    this.retryable = options.retryable;
+    super(code, message, { retryable: options.retryable });
     if (options.status !== undefined) this.status = options.status;
     if (options.providerCode) this.providerCode = options.providerCode;
   }

@@ -1,3 +1,4 @@
+import { AppError } from "#common/errors.ts";
 /** The seam between the sticker service and whatever draws stickers (offline default or hosted API). */
 import type { MoodId } from "#common/packs.ts";
 import type { StyleKey } from "./styles.ts";
@@ -44,12 +45,11 @@ export interface GenerationProvider {
  */
 export type GenerationErrorCode = "EMPTY_PROMPT" | "UNKNOWN_STYLE" | "BAD_IMAGE" | "RESULT_FLAGGED";
 
-/** A request the generator refuses; the service maps the code to a user-facing message. */
-export class GenerationError extends Error {
-  readonly code: GenerationErrorCode;
-  constructor(code: GenerationErrorCode, message: string) {
-    super(message);
-    this.name = "GenerationError";
-    this.code = code;
-  }
+/**
+ * A request the generator refuses; the task fails with its code (common/errors.ts, TASK_FAILURES),
+ * which its progress view translates. Its `retryable` is left unset: the generator's process says
+ * false for it (generator-child.ts), the job's own rules decide in-process.
+ */
+export class GenerationError extends AppError<GenerationErrorCode> {
+  override name = "GenerationError";
 }

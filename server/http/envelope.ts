@@ -2,7 +2,15 @@ import { hash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError, type ErrorCode, type ErrorEnvelope, httpStatusOf, messageKeyOf } from "#common/errors.ts";
+import {
+  AppError,
+  type ErrorCode,
+  type ErrorEnvelope,
+  httpStatusOf,
+  isAppError,
+  isErrorCode,
+  messageKeyOf,
+} from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 import type { AppEnv } from "./env.ts";
@@ -28,9 +36,15 @@ export function errorEnvelope(
 /** Seconds a BUSY caller is told to wait (Retry-After): a decode takes about a second. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
+/** A call's AppError as thrown, or INTERNAL_ERROR for anything else (a task's failure code included: no call answers it). */
+function callErrorOf(error: unknown): AppError<ErrorCode> {
+  if (isAppError(error) && isErrorCode(error.code)) return error as AppError<ErrorCode>;
+  return new AppError("INTERNAL_ERROR", "unexpected error", { cause: error });
+}
+
 /** Any thrown value → the envelope the page understands. Unknown errors are logged and become INTERNAL_ERROR. */
 export function respondWithError(c: Context<AppEnv>, error: unknown) {
-  const appError = error instanceof AppError ? error : new AppError("INTERNAL_ERROR", "unexpected error", { cause: error });
+  const appError = callErrorOf(error);
   if (appError.code === "INTERNAL_ERROR") c.var.log.error({ err: error }, "request failed");
   const status = httpStatusOf(appError.code) as ContentfulStatusCode;
   if (appError.code === "BUSY") c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));

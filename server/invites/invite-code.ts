@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 
 /** Crockford-like base32 without 0/O, 1/I/L, U: codes read aloud or typed from a screenshot survive. */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -38,13 +39,4 @@ export async function getOrCreateInviteCode(db: Db, userId: number): Promise<str
     if (set?.code) return set.code;
   }
   throw new Error("could not draw a free invite code");
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  while (current && typeof current === "object") {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -1,5 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "#common/errors.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { signInByEmail } from "#tests/support/accounts.ts";
 import { engineName } from "#tests/support/engine.ts";
@@ -31,8 +32,8 @@ afterAll(async () => {
 const offline = createOfflineProvider();
 const refusing: GenerationProvider = {
   name: "refusing",
-  textToSticker: () => Promise.reject(Object.assign(new Error("refused"), { code: "PROVIDER_REFUSED", retryable: false })),
-  imageToSticker: () => Promise.reject(Object.assign(new Error("refused"), { code: "PROVIDER_REFUSED", retryable: false })),
+  textToSticker: () => Promise.reject(new AppError("PROVIDER_REJECTED", "refused", { retryable: false })),
+  imageToSticker: () => Promise.reject(new AppError("PROVIDER_REJECTED", "refused", { retryable: false })),
 };
 
 const pointsOf = async (userId: number) =>

@@ -12,7 +12,7 @@ import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from 
 import { userWithPoints } from "#tests/support/tasks.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { clientErrors, events, maintenanceRuns, packStickers, packs, pictures, stickers, tasks, users } from "../db/schema.ts";
-import { storeStickerImages } from "../generation/variants.ts";
+import { storeStickerImages } from "../generation/index.ts";
 import { makePackFromImage } from "../packs/make-pack.ts";
 import type { StoredEntry } from "../storage/storage.ts";
 import { EVENT_PROPS_MAX_BYTES } from "../telemetry/record-event.ts";

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import { AppError } from "#common/errors.ts";
+import { AppError, isAppError } from "#common/errors.ts";
 import { FREE_PLAN_ID } from "#common/plans.ts";
 import type { BillingContext } from "../billing/billing-context.ts";
 import { subscribe } from "../billing/subscribe.ts";
 import type { Db } from "../db/client.ts";
 import { packReports, packs, reports, sessions, stickers, users } from "../db/schema.ts";
-import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { changePublicContent } from "../pages/page-changes.ts";
 import { logModerationAction } from "./audit-log.ts";
 import { type DbOrTx, mayActOn, type Staff } from "./staff.ts";
 
@@ -31,9 +31,10 @@ async function lockTarget(tx: DbOrTx, actor: Staff, userId: number) {
  */
 export async function banUser(app: BillingContext, actor: Staff, o: { userId: number; note: string }): Promise<void> {
   const db = app.database.db;
-  const banned = await db.transaction(async (tx) => {
+  // Its stickers are many: every process drops every shared page and list.
+  const banned = await changePublicContent(db, async (tx) => {
     const target = await lockTarget(tx, actor, o.userId);
-    if (target.bannedAt !== null) return false;
+    if (target.bannedAt !== null) return { value: false, change: null };
     const now = new Date();
     await tx.update(users).set({ bannedAt: now }).where(eq(users.id, target.id));
     await tx
@@ -58,11 +59,9 @@ export async function banUser(app: BillingContext, actor: Staff, o: { userId: nu
         and(isNull(packReports.resolvedAt), or(inArray(packReports.packId, theirPacks), eq(packReports.reporterId, target.id))),
       );
     await logModerationAction(tx, { actorId: actor.userId, action: "ban", targetUserId: target.id, note: o.note });
-    await announcePublicStickersChanged(tx, "everything");
-    return true;
+    return { value: true, change: "everything" };
   });
   if (!banned) return;
-  publicStickersChangedHere(db, "everything");
   await endSubscriptionOfBanned(app, o.userId);
 }
 
@@ -75,7 +74,7 @@ async function endSubscriptionOfBanned(app: BillingContext, userId: number): Pro
   try {
     await subscribe(app, userId, { plan: FREE_PLAN_ID });
   } catch (error) {
-    if (error instanceof AppError && error.code === "ALREADY_FREE") return;
+    if (isAppError(error, "ALREADY_FREE")) return;
     app.log.error({ err: error, userId }, "banned user's subscription not cancelled: cancel it by hand");
   }
 }
@@ -86,17 +85,15 @@ async function endSubscriptionOfBanned(app: BillingContext, userId: number): Pro
  */
 export async function unbanUser(app: BillingContext, actor: Staff, o: { userId: number; note: string }): Promise<void> {
   const db: Db = app.database.db;
-  const changed = await db.transaction(async (tx) => {
+  await changePublicContent(db, async (tx) => {
     const target = await lockTarget(tx, actor, o.userId);
-    if (target.bannedAt === null) return false;
+    if (target.bannedAt === null) return { value: undefined, change: null };
     await tx.update(users).set({ bannedAt: null }).where(eq(users.id, target.id));
     await tx
       .update(stickers)
       .set({ hiddenAt: null, hiddenReason: null })
       .where(and(eq(stickers.ownerId, target.id), eq(stickers.hiddenReason, "ban")));
     await logModerationAction(tx, { actorId: actor.userId, action: "unban", targetUserId: target.id, note: o.note });
-    await announcePublicStickersChanged(tx, "everything");
-    return true;
+    return { value: undefined, change: "everything" };
   });
-  if (changed) publicStickersChangedHere(db, "everything");
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Db } from "../db/client.ts";
 import { packReports, packs, users } from "../db/schema.ts";
-import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { changePublicContent } from "../pages/page-changes.ts";
 import { logModerationAction } from "./audit-log.ts";
 import { type DbOrTx, mayActOn, type Staff } from "./staff.ts";
 
@@ -38,7 +38,7 @@ async function resolveOpenPackReports(tx: DbOrTx, o: { packId: number; actorId: 
  * resolved, the action logged, and every process drops its cached pages of the pack.
  */
 export async function hidePack(db: Db, actor: Staff, o: { packId: string; note: string }): Promise<void> {
-  const changed = await db.transaction(async (tx) => {
+  await changePublicContent(db, async (tx) => {
     const row = await lockModeratedPack(tx, actor, o.packId);
     const now = new Date();
     await resolveOpenPackReports(tx, { packId: row.id, actorId: actor.userId, now });
@@ -51,10 +51,8 @@ export async function hidePack(db: Db, actor: Staff, o: { packId: string; note: 
       note: o.note,
     });
     const left = row.hiddenAt === null && row.visibility === "public";
-    if (left) await announcePublicStickersChanged(tx, { stickers: [], packs: [row.packId] });
-    return left;
+    return { value: undefined, change: left ? { stickers: [], packs: [row.packId] } : null };
   });
-  if (changed) publicStickersChangedHere(db, { stickers: [], packs: [o.packId] });
 }
 
 /**

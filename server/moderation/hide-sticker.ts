@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Db } from "../db/client.ts";
 import { reports, stickers, users } from "../db/schema.ts";
-import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { changePublicContent } from "../pages/page-changes.ts";
 import { logModerationAction } from "./audit-log.ts";
 import { type DbOrTx, mayActOn, type Staff } from "./staff.ts";
 
@@ -42,7 +42,7 @@ export async function resolveOpenReports(tx: DbOrTx, o: { stickerId: number; act
  * open reports are resolved, the action logged, and every process drops its cached public pages.
  */
 export async function hideSticker(db: Db, actor: Staff, o: { stickerInstId: string; note: string }): Promise<void> {
-  const changed = await db.transaction(async (tx) => {
+  await changePublicContent(db, async (tx) => {
     const row = await lockModeratedSticker(tx, actor, o.stickerInstId);
     const now = new Date();
     await resolveOpenReports(tx, { stickerId: row.id, actorId: actor.userId, now });
@@ -54,10 +54,8 @@ export async function hideSticker(db: Db, actor: Staff, o: { stickerInstId: stri
       targetUserId: row.ownerId,
       note: o.note,
     });
-    if (row.hiddenAt === null) await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
-    return row.hiddenAt === null;
+    return { value: undefined, change: row.hiddenAt === null ? { stickers: [o.stickerInstId], packs: [] } : null };
   });
-  if (changed) publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
 }
 
 /**
@@ -67,7 +65,7 @@ export async function hideSticker(db: Db, actor: Staff, o: { stickerInstId: stri
  * brings back what the ban hid.
  */
 export async function restoreSticker(db: Db, actor: Staff, o: { stickerInstId: string; note: string }): Promise<void> {
-  const changed = await db.transaction(async (tx) => {
+  await changePublicContent(db, async (tx) => {
     const row = await lockModeratedSticker(tx, actor, o.stickerInstId);
     if (row.ownerBanned || row.hiddenReason === "ban") throw new AppError("ACCOUNT_BANNED");
     const now = new Date();
@@ -80,8 +78,6 @@ export async function restoreSticker(db: Db, actor: Staff, o: { stickerInstId: s
       targetUserId: row.ownerId,
       note: o.note,
     });
-    if (row.hiddenAt !== null) await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
-    return row.hiddenAt !== null;
+    return { value: undefined, change: row.hiddenAt !== null ? { stickers: [o.stickerInstId], packs: [] } : null };
   });
-  if (changed) publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
 }

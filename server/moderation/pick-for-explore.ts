@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Db } from "../db/client.ts";
 import { stickerTags } from "../db/schema.ts";
-import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { changePublicContent } from "../pages/page-changes.ts";
 import { EXPLORE_TAG } from "../stickers/tags.ts";
 import { logModerationAction } from "./audit-log.ts";
 import { lockModeratedSticker } from "./hide-sticker.ts";
@@ -34,7 +34,7 @@ export async function pickForExplore(db: Db, actor: Staff, o: { stickerInstId: s
  * it back (`joinExploreByRule`): an editor's "no" outranks the favourites.
  */
 export async function unpickFromExplore(db: Db, actor: Staff, o: { stickerInstId: string; note: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+  await changePublicContent(db, async (tx) => {
     const row = await lockModeratedSticker(tx, actor, o.stickerInstId);
     const removed = await tx
       .delete(stickerTags)
@@ -47,7 +47,6 @@ export async function unpickFromExplore(db: Db, actor: Staff, o: { stickerInstId
       targetUserId: row.ownerId,
       note: o.note,
     });
-    if (removed.length > 0) await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
+    return { value: undefined, change: removed.length > 0 ? { stickers: [o.stickerInstId], packs: [] } : null };
   });
-  publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
 }

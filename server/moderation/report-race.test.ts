@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { isAppError } from "#common/errors.ts";
 import { REPORT_HIDE_THRESHOLD } from "#common/moderation.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
 import { giveStanding, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
@@ -46,7 +47,7 @@ describeOnPostgres("reports and bans under concurrency", () => {
       );
       const hid = settled.filter((r) => r.status === "fulfilled" && r.value.hidden);
       const accepted = settled.filter((r) => r.status === "fulfilled");
-      const refused = settled.flatMap((r) => (r.status === "rejected" ? [(r.reason as { code?: string }).code] : []));
+      const refused = settled.flatMap((r) => (r.status === "rejected" ? [isAppError(r.reason) ? r.reason.code : r.reason] : []));
       expect(hid).toHaveLength(1);
       // Exactly the threshold's reports got in: after the one that hid it, the sticker is not there.
       expect(accepted).toHaveLength(REPORT_HIDE_THRESHOLD);
@@ -70,7 +71,7 @@ describeOnPostgres("reports and bans under concurrency", () => {
       expect(settled.filter((r) => r.status === "fulfilled" && r.value.hidden)).toHaveLength(1);
       const acceptedMailboxes = new Set(settled.flatMap((r, i) => (r.status === "fulfilled" ? [pairs[i]!.mailbox] : [])));
       expect(acceptedMailboxes.size).toBe(REPORT_HIDE_THRESHOLD);
-      const refused = settled.flatMap((r) => (r.status === "rejected" ? [(r.reason as { code?: string }).code] : []));
+      const refused = settled.flatMap((r) => (r.status === "rejected" ? [isAppError(r.reason) ? r.reason.code : r.reason] : []));
       expect(new Set(refused)).toEqual(new Set(["NOT_FOUND"]));
       const logged = await db.select().from(moderationActions).where(eq(moderationActions.stickerId, sticker!.id));
       expect(logged.map((row) => row.action)).toEqual(["hiddenByReports"]);
@@ -88,7 +89,7 @@ describeOnPostgres("reports and bans under concurrency", () => {
         ...Array.from({ length: 6 }, () => createSession(db, rogue.userId)),
       ]);
       for (const result of results) {
-        if (result.status === "rejected") expect((result.reason as { code?: string }).code).toBe("ACCOUNT_BANNED");
+        if (result.status === "rejected") expect(isAppError(result.reason, "ACCOUNT_BANNED")).toBe(true);
       }
       const live = await db
         .select()

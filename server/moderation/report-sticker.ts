@@ -3,7 +3,7 @@ import { AppError } from "#common/errors.ts";
 import { REPORT_HIDE_THRESHOLD, type ReportReason } from "#common/moderation.ts";
 import type { Db } from "../db/client.ts";
 import { reports, stickers, users } from "../db/schema.ts";
-import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { changePublicContent } from "../pages/page-changes.ts";
 import { logModerationAction } from "./audit-log.ts";
 import { hasStanding, notTheOwner, ownerPersonOf, personOfUser } from "./counted-people.ts";
 
@@ -25,7 +25,7 @@ export async function reportSticker(
   db: Db,
   o: { userId: number; stickerInstId: string; reason: ReportReason; note: string },
 ): Promise<ReportResult> {
-  const hidden = await db.transaction(async (tx) => {
+  const hidden = await changePublicContent(db, async (tx) => {
     const [sticker] = await tx
       .select({ id: stickers.id, ownerId: stickers.ownerId, visibility: stickers.visibility, hiddenAt: stickers.hiddenAt })
       .from(stickers)
@@ -51,7 +51,7 @@ export async function reportSticker(
       .innerJoin(users, eq(users.id, reports.reporterId))
       .where(and(eq(reports.stickerId, sticker.id), isNull(reports.resolvedAt), hasStanding(new Date()), notTheOwner(owner)));
     const people = open?.people ?? 0;
-    if (people < REPORT_HIDE_THRESHOLD) return false;
+    if (people < REPORT_HIDE_THRESHOLD) return { value: false, change: null };
     await tx.update(stickers).set({ hiddenAt: new Date(), hiddenReason: "reports" }).where(eq(stickers.id, sticker.id));
     await logModerationAction(tx, {
       actorId: o.userId,
@@ -60,9 +60,7 @@ export async function reportSticker(
       targetUserId: sticker.ownerId,
       note: `reported by ${people} people`,
     });
-    await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
-    return true;
+    return { value: true, change: { stickers: [o.stickerInstId], packs: [] } };
   });
-  if (hidden) publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
   return { stickerInstId: o.stickerInstId, hidden };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { packs, tasks } from "../db/schema.ts";
-import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { changePublicContent } from "../pages/page-changes.ts";
 import { lockOwnedPack } from "./pack-access.ts";
 
 /**
@@ -9,7 +9,7 @@ import { lockOwnedPack } from "./pack-access.ts";
  * public pack leaves every process's shared pages at once (decision 0021).
  */
 export async function deletePack(db: Db, o: { userId: number; packId: string }): Promise<{ deleted: true }> {
-  const row = await db.transaction(async (tx) => {
+  await changePublicContent(db, async (tx) => {
     // The pack's tasks let go of it first: a sticker of a pack being made finishes by updating its
     // task row and then locking the pack (joinMadePack), so locking in that same order cannot deadlock
     // with it (the foreign key's SET NULL would otherwise touch the task rows after the pack's lock).
@@ -20,9 +20,7 @@ export async function deletePack(db: Db, o: { userId: number; packId: string }):
     await tx.update(tasks).set({ packId: null }).where(inArray(tasks.packId, owned));
     const pack = await lockOwnedPack(tx, o);
     await tx.delete(packs).where(eq(packs.id, pack.id));
-    if (pack.visibility === "public") await announcePublicStickersChanged(tx, { stickers: [], packs: [o.packId] });
-    return pack;
+    return { value: undefined, change: pack.visibility === "public" ? { stickers: [], packs: [o.packId] } : null };
   });
-  if (row.visibility === "public") publicStickersChangedHere(db, { stickers: [], packs: [o.packId] });
   return { deleted: true };
 }

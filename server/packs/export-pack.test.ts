@@ -7,7 +7,7 @@ import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { packStickers, packs, pictures, stickers, users } from "../db/schema.ts";
 import { TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "../downloads/export.ts";
-import { stickerImageKeys, storeStickerImages } from "../generation/variants.ts";
+import { stickerImageKeys, storeStickerImages } from "../generation/index.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { createPackExports, TRAY_MAX_BYTES, telegramReadme } from "./export-pack.ts";
 

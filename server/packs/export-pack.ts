@@ -26,7 +26,7 @@ import { createDerivedFiles, derivedFileKey, type PartialFile } from "../downloa
 import { exportForTelegram, exportForWhatsApp } from "../downloads/export.ts";
 import { watermarkDomain, watermarkSticker } from "../downloads/watermark.ts";
 import { OWNER_FILE_CACHE } from "../files/file-access.ts";
-import { stickerImageKeys } from "../generation/variants.ts";
+import { stickerImageKeys } from "../generation/index.ts";
 import { type SkippedItem, skippedIn } from "../skipped-items.ts";
 import { stickerVisibleTo } from "./pack-access.ts";
 import { entryNamesOf, zipWithEntries } from "./zip-parts.ts";

@@ -6,7 +6,7 @@
  * a sticker that finishes later joins at the end and nothing is moved.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
-import { AppError } from "#common/errors.ts";
+import { isAppError } from "#common/errors.ts";
 import { MOOD_IDS, MOODS } from "#common/packs.ts";
 import { packStickers, packs, stickers, tasks } from "../db/schema.ts";
 import { appendToPack } from "./append-to-pack.ts";
@@ -27,7 +27,7 @@ export async function joinMadePack(tx: DbOrTx, task: { packId: number; mood: str
     await appendToPack(tx, pack.id, stickerId, [emoji]);
   } catch (error) {
     // A pack the owner filled by hand meanwhile: the sticker is still made and stays in their list.
-    if (error instanceof AppError && error.code === "PACK_FULL") return;
+    if (isAppError(error, "PACK_FULL")) return;
     throw error;
   }
   if (pack.orderedByOwnerAt === null) await putMadeStickersInMoodOrder(tx, pack.id);

@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "#common/errors.ts";
 import { MOODS } from "#common/packs.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
@@ -133,7 +134,7 @@ describe("making a pack of moods from a prompt", () => {
       name: "failing-sad",
       textToSticker: (req) =>
         req.mood === "sad"
-          ? Promise.reject(Object.assign(new Error("refused"), { code: "PROVIDER_REJECTED", retryable: false }))
+          ? Promise.reject(new AppError("PROVIDER_REJECTED", "refused", { retryable: false }))
           : offline.textToSticker(req),
       imageToSticker: (req) => offline.imageToSticker(req),
     };

@@ -1,5 +1,4 @@
-import { artEmojiBySlug } from "../generation/art/art-store.ts";
-import { parsePrompt } from "../generation/prompt/parse-prompt.ts";
+import { artEmojiBySlug, parsePrompt } from "../generation/index.ts";
 import { singleEmoji } from "./pack-rules.ts";
 
 /** The emoji a sticker gets when nothing in its words names one. */

@@ -4,7 +4,7 @@ import type { PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers } from "../db/schema.ts";
-import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { changePublicContent } from "../pages/page-changes.ts";
 import { lockOwnedPack, stickerVisibleTo } from "./pack-access.ts";
 import { packName } from "./pack-rules.ts";
 import { packDetail } from "./pack-view.ts";
@@ -19,7 +19,7 @@ export async function updatePack(
   o: { userId: number; packId: string; name?: string; visibility?: Visibility; coverStickerInstId?: string | null },
 ): Promise<PackDetail> {
   const name = o.name === undefined ? undefined : packName(o.name);
-  const { before, after } = await db.transaction(async (tx) => {
+  const after = await changePublicContent(db, async (tx) => {
     const row = await lockOwnedPack(tx, o);
     let coverStickerId = row.coverStickerId;
     if (o.coverStickerInstId === null) coverStickerId = null;
@@ -44,11 +44,8 @@ export async function updatePack(
       })
       .where(eq(packs.id, row.id))
       .returning();
-    if (row.visibility === "public" && updated?.visibility === "private")
-      await announcePublicStickersChanged(tx, { stickers: [], packs: [row.packId] });
-    return { before: row, after: updated ?? row };
+    const left = row.visibility === "public" && updated?.visibility === "private";
+    return { value: updated ?? row, change: left ? { stickers: [], packs: [row.packId] } : null };
   });
-  if (before.visibility === "public" && after.visibility === "private")
-    publicStickersChangedHere(db, { stickers: [], packs: [after.packId] });
   return packDetail(db, after, o.userId);
 }

@@ -60,24 +60,38 @@ function forgetLocally(db: Db, change: PagesChange) {
   for (const forget of forgetters.get(db) ?? []) forget(change);
 }
 
-/**
- * A sticker or pack leaves the public pages (made private, hidden or deleted): call this inside the
- * transaction that makes the change, naming what left. NOTIFY is transactional, so the notification
- * is delivered to every other process (`onPagesChanged`) when the change commits, and never if it
- * rolls back; if it cannot be queued, the change fails with it instead of being applied unannounced.
- * Once the transaction has committed, call `publicStickersChangedHere` with the same change.
- */
-export async function announcePublicStickersChanged(tx: Pick<Db, "execute">, change: PagesChange): Promise<void> {
-  await tx.execute(sql`select pg_notify(${PAGES_CHANGED_CHANNEL}, ${changePayload(change)})`);
+/** A transaction on the app's database, as `db.transaction` hands it to its work. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** What a change of public content answers (`value`) and what it took off the public pages (`change`; null: nothing). */
+export interface PublicContentChange<T> {
+  value: T;
+  change: PagesChange | null;
 }
 
 /**
- * After the change announced by `announcePublicStickersChanged` has committed: this process drops
- * the shared pages and public lists that show what left, at once (after the commit, so no render
- * can read the old rows after the drop and keep them).
+ * The one way to change what the public pages show (decision 0021): `work` runs in one transaction
+ * and returns what left the public pages — a sticker or pack made private, hidden or deleted, a
+ * pack whose owner's name changed, a ban — or `change: null` when nothing did (a repeated call
+ * changes nothing and drops nothing). The change is announced inside the transaction (NOTIFY is
+ * transactional: every other process hears it on commit and never for a rollback, and if it cannot
+ * be queued the change fails with it instead of being applied unannounced); once the transaction has
+ * committed, this process drops the pages and public lists that show it (after the commit, so no
+ * render can read the old rows after the drop and keep them). Answers `value`.
  */
-export function publicStickersChangedHere(db: Db, change: PagesChange): void {
-  forgetLocally(db, change);
+export async function changePublicContent<T>(db: Db, work: (tx: Tx) => Promise<PublicContentChange<T>>): Promise<T> {
+  const done = await db.transaction(async (tx) => {
+    const result = await work(tx);
+    if (result.change) await announce(tx, result.change);
+    return result;
+  });
+  if (done.change) forgetLocally(db, done.change);
+  return done.value;
+}
+
+/** Queues the change's notification in the transaction `tx` (delivered when it commits). */
+async function announce(tx: Pick<Db, "execute">, change: PagesChange): Promise<void> {
+  await tx.execute(sql`select pg_notify(${PAGES_CHANGED_CHANNEL}, ${changePayload(change)})`);
 }
 
 /**

@@ -8,8 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { LANGUAGES } from "#common/languages.ts";
-import { ART_CACHE_DIR, type ArtIndex, type IndexedEmoji } from "../generation/art/art-format.ts";
-import { AR_WORDS } from "../generation/lexicon/hand-ar.ts";
+import { AR_WORDS, ART_CACHE_DIR, type ArtIndex, type IndexedEmoji } from "../generation/index.ts";
 
 export interface SubjectConcept {
   /** The tag's URL slug: the emoji slug, with "cat-face" folded into "cat". */

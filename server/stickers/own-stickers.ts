@@ -4,7 +4,7 @@ import type { StickerListItem, StickerPage } from "#common/stickers.ts";
 import type { Visibility } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
 import { stickers } from "../db/schema.ts";
-import { announcePublicStickersChanged, publicStickersChangedHere } from "../pages/page-changes.ts";
+import { changePublicContent } from "../pages/page-changes.ts";
 import { shownTo } from "./shown-stickers.ts";
 import { stickerItemsByIds } from "./sticker-items.ts";
 
@@ -60,7 +60,7 @@ export async function setStickerVisibility(
 ): Promise<{ stickerInstId: string; visibility: Visibility }> {
   // A sticker made private leaves the shared pages and lists of every process now, not after their
   // TTL: the notification is part of the change's transaction, so either both happen or neither.
-  const changed = await db.transaction(async (tx) => {
+  const changed = await changePublicContent(db, async (tx) => {
     const [row] = await tx
       .update(stickers)
       .set({ visibility: o.visibility })
@@ -68,8 +68,8 @@ export async function setStickerVisibility(
         and(eq(stickers.stickerInstId, o.stickerInstId), eq(stickers.ownerId, o.userId), ne(stickers.visibility, o.visibility)),
       )
       .returning({ id: stickers.id });
-    if (row && o.visibility === "private") await announcePublicStickersChanged(tx, { stickers: [o.stickerInstId], packs: [] });
-    return row !== undefined;
+    const left = row !== undefined && o.visibility === "private";
+    return { value: row !== undefined, change: left ? { stickers: [o.stickerInstId], packs: [] } : null };
   });
   if (!changed) {
     const [existing] = await db
@@ -81,6 +81,5 @@ export async function setStickerVisibility(
     // Already so: nothing changed, so nothing is announced (a repeated call cannot empty every cache).
     return { stickerInstId: o.stickerInstId, visibility: o.visibility };
   }
-  if (o.visibility === "private") publicStickersChangedHere(db, { stickers: [o.stickerInstId], packs: [] });
   return { stickerInstId: o.stickerInstId, visibility: o.visibility };
 }

@@ -14,9 +14,7 @@ import { balanceOf, paidTaskOutsideQueue, userWithPoints, waitForTask } from "#t
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { parseConfig } from "../config.ts";
 import { pointsLedger, tasks } from "../db/schema.ts";
-import { providerSettingsOf } from "../generation/create-provider.ts";
-import { GeneratorFailure, startGeneratorProcess } from "../generation/generator-process.ts";
-import type { GenerationProvider } from "../generation/index.ts";
+import { type GenerationProvider, GeneratorFailure, providerSettingsOf, startGeneratorProcess } from "../generation/index.ts";
 import { runTaskAttempt } from "./run-task.ts";
 import { retryLimitOf } from "./task-queue.ts";
 import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";

@@ -17,8 +17,7 @@ import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
 import { balanceOf, paidTaskOutsideQueue, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, pointsLedger, stickers, tasks } from "../db/schema.ts";
-import type { GenerationProvider } from "../generation/index.ts";
-import { GenerationError } from "../generation/provider.ts";
+import { GenerationError, type GenerationProvider } from "../generation/index.ts";
 import { runTaskAttempt } from "./run-task.ts";
 import { startTaskWorkers, type TaskWorkers } from "./task-worker.ts";
 

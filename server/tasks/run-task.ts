@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
+import { AppError, type FailureCode, isAppError } from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
 import { MOOD_IDS, type MoodId } from "#common/packs.ts";
@@ -8,8 +9,7 @@ import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
 import { shortenToCharacters } from "#common/text.ts";
 import type { AppContext } from "../context.ts";
 import { pictures, stickers, stickerTags, styles, tasks, users } from "../db/schema.ts";
-import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
-import { moodName } from "../generation/mood-art.ts";
+import { type GenerationProvider, moodName, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
 import { payInviteRewards } from "../invites/pay-invite-rewards.ts";
 import { generationDuration } from "../metrics/metrics.ts";
 import { joinMadePack } from "../packs/make-join.ts";
@@ -35,28 +35,24 @@ export interface JobAttempt {
   handedBack?: () => boolean;
 }
 
-/** Why a task failed, as a code the page translates. */
-function failureCodeOf(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" && /^[A-Z_]{3,40}$/.test(code) ? code : "GENERATION_FAILED";
+/** Why a task failed, as a code the page translates (common/errors.ts); anything else is GENERATION_FAILED. */
+function failureCodeOf(error: unknown): FailureCode {
+  return isAppError(error) ? error.code : "GENERATION_FAILED";
 }
-
-/** The generator process died or hung during the request: whatever it was doing may not have finished. */
-const GENERATOR_LOST = new Set(["GENERATOR_CRASHED", "GENERATION_TIMEOUT", "GENERATOR_CLOSED"]);
 
 /** `drawn`: the provider already returned this attempt's picture, so the failure came after it. */
 function isRetryable(app: AppContext, error: unknown, drawn: boolean): boolean {
   // The provider's safety check stopped it (decision 0032): another attempt would be stopped again.
-  if (failureCodeOf(error) === "RESULT_FLAGGED") return false;
-  const retryable = (error as { retryable?: unknown }).retryable;
+  if (isAppError(error, "RESULT_FLAGGED")) return false;
   if (app.config.GENERATION_PROVIDER === "openai") {
     // A hosted picture that arrived has been paid for: a later step failing (storing, finishing) must
     // not draw it again (decision 0015). Offline, drawing again is free.
     if (drawn) return false;
-    // A hosted call cut off this way may already have been paid for (decision 0015); offline, it is free.
-    if (GENERATOR_LOST.has(failureCodeOf(error))) return false;
+    // The generator process died or hung during the request: a hosted call cut off this way may
+    // already have been paid for (decision 0015); offline, it is free.
+    if (isAppError(error, "GENERATOR_CRASHED", "GENERATION_TIMEOUT", "GENERATOR_CLOSED")) return false;
   }
-  return typeof retryable === "boolean" ? retryable : true;
+  return isAppError(error) ? (error.retryable ?? true) : true;
 }
 
 /** A task of a pack made in one go draws its mood (decision 0026). */
@@ -107,8 +103,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
     try {
       if (task.type === TASK_TYPE.image) {
         const input = task.inputKey ? await app.storage.get(task.inputKey) : null;
-        if (!input)
-          throw Object.assign(new Error("the uploaded picture is gone"), { code: "UPLOAD_UNREADABLE", retryable: false });
+        if (!input) throw new AppError("UPLOAD_UNREADABLE", "the uploaded picture is gone", { retryable: false });
         png = (await provider.imageToSticker({ image: input.body, style: styleKey, mood: moodOf(task), locale: task.locale }))
           .png;
       } else {

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
-import { AppError, ERRORS, type ErrorCode, messageKeyOf } from "#common/errors.ts";
+import { AppError, isFailureCode, messageKeyOf } from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 import { TASK_STATUS, TASK_TYPE, type TaskStatus, type TaskType, type TaskView, type TodayGenDetail } from "#common/tasks.ts";
@@ -8,23 +8,9 @@ import { pointsLedger, stickers, tasks, users } from "../db/schema.ts";
 import { stickerItemsByIds } from "../stickers/sticker-items.ts";
 import { costOf, startOfUtcDay } from "./submit-task.ts";
 
-/** Failure codes of a task that are not API error codes, with their catalog keys. */
-const TASK_FAILURE_KEYS: Record<string, string> = {
-  GENERATION_FAILED: "tasks.failed.generic",
-  GENERATION_TIMEOUT: "tasks.failed.generic",
-  GENERATOR_CRASHED: "tasks.failed.generic",
-  EMPTY_PROMPT: "errors.promptEmpty",
-  BAD_IMAGE: "errors.uploadUnreadable",
-  PROVIDER_REJECTED: "tasks.failed.rejected",
-  PROVIDER_UNAVAILABLE: "tasks.failed.unavailable",
-  PROVIDER_TIMEOUT: "tasks.failed.unavailable",
-  PROVIDER_BAD_OUTPUT: "tasks.failed.unavailable",
-  RESULT_FLAGGED: "errors.resultFlagged",
-};
-
+/** A task's stored failure code (a call's or a task's own, common/errors.ts) in the viewer's language. */
 export function failureMessage(code: string, language: Language): string {
-  const key = code in ERRORS ? messageKeyOf(code as ErrorCode) : (TASK_FAILURE_KEYS[code] ?? "tasks.failed.generic");
-  return translate(language, key);
+  return translate(language, isFailureCode(code) ? messageKeyOf(code) : "tasks.failed.generic");
 }
 
 /**

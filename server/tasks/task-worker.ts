@@ -1,7 +1,6 @@
 import type { Job, JobWithMetadata } from "pg-boss";
 import type { AppContext } from "../context.ts";
-import { providerSettingsOf } from "../generation/create-provider.ts";
-import { type GeneratorProcess, startGeneratorProcess } from "../generation/generator-process.ts";
+import { type GeneratorProcess, providerSettingsOf, startGeneratorProcess } from "../generation/index.ts";
 import { failTask, runTaskAttempt } from "./run-task.ts";
 import { GENERATE_FAILED_QUEUE, GENERATE_QUEUE, type GenerateJob } from "./task-queue.ts";
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "#common/errors.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
 import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
@@ -223,8 +224,8 @@ describe("points stay right under concurrency", () => {
 describe("failures", () => {
   const failing = (retryable: boolean): GenerationProvider => ({
     name: "failing",
-    textToSticker: () => Promise.reject(Object.assign(new Error("provider down"), { code: "PROVIDER_UNAVAILABLE", retryable })),
-    imageToSticker: () => Promise.reject(Object.assign(new Error("provider down"), { code: "PROVIDER_UNAVAILABLE", retryable })),
+    textToSticker: () => Promise.reject(new AppError("PROVIDER_UNAVAILABLE", "provider down", { retryable })),
+    imageToSticker: () => Promise.reject(new AppError("PROVIDER_UNAVAILABLE", "provider down", { retryable })),
   });
 
   async function waitingTask(email: string) {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import type { ErrorCode } from "#common/errors.ts";
+import { type FailureCode, isAppError } from "#common/errors.ts";
 import {
   emptyUpload,
   gifImage,
@@ -31,13 +31,13 @@ import { type ClaimedFile, readUpload, sniffImageType, type UploadLimits } from 
 
 const limits: UploadLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 25_000_000 };
 
-async function refusal(bytes: Buffer, uploadLimits: UploadLimits = limits, claimed?: ClaimedFile): Promise<ErrorCode> {
+async function refusal(bytes: Buffer, uploadLimits: UploadLimits = limits, claimed?: ClaimedFile): Promise<FailureCode> {
   const error = await readUpload(bytes, uploadLimits, claimed).then(
     () => expect.fail("the upload was accepted"),
     (caught: unknown) => caught,
   );
-  expect(error).toMatchObject({ name: "AppError" });
-  return (error as { code: ErrorCode }).code;
+  if (!isAppError(error)) return expect.fail(`not an AppError: ${String(error)}`);
+  return error.code;
 }
 
 /** Chunk types of a PNG, in order. */

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf, importTarget, isTestFile, sourceFiles, textOf } from "#tests/support/source-files.ts";
 
 /**
  * The layers point one way (docs/ARCHITECTURE.md, "Layers"): `common/` imports neither `app/` nor
@@ -9,11 +8,9 @@ import { describe, expect, it } from "vitest";
  * climb two levels, use the `#app/`, `#server/`, `#common/` and `#tests/` aliases.
  */
 
-const repo = path.resolve(import.meta.dirname, "../..");
 const ROOTS = ["app", "server", "common", "tests", "scripts", "bench"] as const;
 const ALIASED = new Set(["app", "server", "common", "tests"]);
 const PRODUCT = new Set(["app", "server", "common"]);
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+|\bvi\.mock\(\s*)["']([^"']+)["']/gm;
 
 interface Finding {
   file: string;
@@ -21,20 +18,9 @@ interface Finding {
   rule: string;
 }
 
-function isTestFile(file: string) {
-  return /\.(test|spec)\.tsx?$/.test(file) || file.startsWith("tests/");
-}
-
-/** The repository-relative file an import names, or null for a package. */
-function resolveSpecifier(file: string, specifier: string): string | null {
-  if (specifier.startsWith("#")) return path.posix.normalize(specifier.slice(1));
-  if (specifier.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-  return null;
-}
-
 /** Every rule one import breaks (empty when it is fine). */
 function checkImport(file: string, specifier: string): Finding[] {
-  const target = resolveSpecifier(file, specifier);
+  const target = importTarget(file, specifier);
   if (!target) return [];
   const from = file.split("/")[0] ?? "";
   const to = target.split("/")[0] ?? "";
@@ -49,13 +35,6 @@ function checkImport(file: string, specifier: string): Finding[] {
   if (specifier.startsWith(".") && !ALIASED.has(from) && ALIASED.has(to))
     findings.push(`use the #${to}/ alias instead of a deep relative path`);
   return findings.map((rule) => ({ file, specifier, rule }));
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(repo, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx|mts)$/.test(entry.name))
-    .map((entry) => path.posix.join(path.relative(repo, entry.parentPath).split(path.sep).join("/"), entry.name))
-    .filter((file) => !file.includes("node_modules"));
 }
 
 describe("imports point one way through the layers", () => {
@@ -82,8 +61,7 @@ describe("imports point one way through the layers", () => {
     expect(files.length).toBeGreaterThan(200);
     const findings: Finding[] = [];
     for (const file of files) {
-      const text = readFileSync(path.join(repo, file), "utf8");
-      for (const match of text.matchAll(SPECIFIER)) findings.push(...checkImport(file, match[1] ?? ""));
+      for (const specifier of importsOf(textOf(file))) findings.push(...checkImport(file, specifier));
     }
     expect(findings).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { isAppError } from "#common/errors.ts";
 import { PACK_MAX_STICKERS } from "#common/packs.ts";
 import { packStickers, packs, stickers, tasks } from "#server/db/schema.ts";
 import { appendToPack } from "#server/packs/append-to-pack.ts";
@@ -80,7 +81,7 @@ describeOnPostgres("one pack changed from several connections at once", () => {
     );
     const placed = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     const refused = results.flatMap((result) =>
-      result.status === "rejected" ? [(result.reason as { code?: string }).code] : [],
+      result.status === "rejected" ? [isAppError(result.reason) ? result.reason.code : result.reason] : [],
     );
     expect(placed.sort((a, b) => a - b)).toEqual([117, 118, 119]);
     expect(refused).toEqual(["PACK_FULL", "PACK_FULL", "PACK_FULL"]);

@@ -22,7 +22,7 @@ import {
   trades,
   users,
 } from "#server/db/schema.ts";
-import { stickerImageKeys } from "#server/generation/variants.ts";
+import { stickerImageKeys } from "#server/generation/index.ts";
 import { changePoints } from "#server/points/change-points.ts";
 import { createSession } from "#server/sessions/create-session.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";

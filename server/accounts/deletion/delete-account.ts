@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { AppError } from "#common/errors.ts";
+import { AppError, isAppError } from "#common/errors.ts";
 import { FREE_PLAN_ID } from "#common/plans.ts";
 import { subscribe } from "#server/billing/subscribe.ts";
 import type { AppContext } from "#server/context.ts";
 import { events, users } from "#server/db/schema.ts";
 import { DERIVED_FILE_PREFIX } from "#server/downloads/derived-files.ts";
 import { sweepQueuedFiles } from "#server/maintenance/sweep-queued-files.ts";
-import { publicStickersChangedHere } from "#server/pages/page-changes.ts";
+import { changePublicContent } from "#server/pages/page-changes.ts";
 import type { Storage } from "#server/storage/storage.ts";
 import { confirms } from "./account-summary.ts";
 import { eraseAccountRows } from "./erase-account-rows.ts";
@@ -40,8 +40,10 @@ export async function deleteAccount(app: AppContext, userId: number, o: { confir
 
   const planCancelled = await cancelPaidPlan(app, userId);
   const archiveKeys = await packArchiveKeysOf(app, userId);
-  const erased = await db.transaction((tx) => eraseAccountRows(tx, { userId, archiveKeys, now: new Date() }));
-  publicStickersChangedHere(db, erased.change);
+  const erased = await changePublicContent(db, async (tx) => {
+    const rows = await eraseAccountRows(tx, { userId, archiveKeys, now: new Date() });
+    return { value: rows, change: rows.change };
+  });
   app.log.info({ userId, pictures: erased.picIds.length, files: erased.queuedKeys.length }, "account deleted");
 
   const swept = await sweepQueuedFiles(app.storage, db, { keys: erased.queuedKeys });
@@ -59,9 +61,9 @@ async function cancelPaidPlan(app: AppContext, userId: number): Promise<boolean>
     await subscribe(app, userId, { plan: FREE_PLAN_ID });
     return true;
   } catch (error) {
-    if (error instanceof AppError && error.code === "ALREADY_FREE") return false;
+    if (isAppError(error, "ALREADY_FREE")) return false;
     app.log.error({ err: error, userId }, "account not deleted: its paid plan could not be cancelled");
-    if (error instanceof AppError) throw error;
+    if (isAppError(error)) throw error;
     throw new AppError("PAYMENT_PROVIDER_ERROR", "cancel before account deletion failed", { cause: error });
   }
 }

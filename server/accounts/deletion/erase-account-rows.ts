@@ -16,8 +16,8 @@ import {
   tasks,
   users,
 } from "#server/db/schema.ts";
-import { stickerImageKeys } from "#server/generation/variants.ts";
-import { announcePublicStickersChanged, type PagesChange } from "#server/pages/page-changes.ts";
+import { stickerImageKeys } from "#server/generation/index.ts";
+import type { PagesChange } from "#server/pages/page-changes.ts";
 import { changePoints } from "#server/points/change-points.ts";
 import { hotScoreSql } from "#server/stickers/hot-score.ts";
 import { AVATAR_KEY, avatarPathOf } from "../google/copy-google-avatar.ts";
@@ -25,7 +25,10 @@ import { deletedMailboxHash, lockMailbox } from "../mailbox-accounts.ts";
 
 /** What the erasing transaction took away, for the steps after it commits. */
 export interface ErasedAccount {
-  /** The public pages and lists to drop: the account's stickers, its packs and others' packs that held them. */
+  /**
+   * The public pages and lists to drop: the account's stickers, its packs and others' packs that held
+   * them. The caller's transaction announces it (`changePublicContent`), so every process drops them.
+   */
   change: PagesChange;
   /** The pictures of the account's stickers (their derived downloads are found by these). */
   picIds: string[];
@@ -228,8 +231,6 @@ export async function eraseAccountRows(
     stickers: own.map((row) => row.stickerInstId),
     packs: [...ownPacks.map((row) => row.packId), ...held.map((row) => row.packId)],
   };
-  // Sent when the transaction commits, so every process drops the pages that showed any of it.
-  await announcePublicStickersChanged(tx, change);
   return { change, picIds, queuedKeys };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { AppError } from "#common/errors.ts";
+import { isAppError } from "#common/errors.ts";
 import type { AppContext } from "#server/context.ts";
 import { packStickers, packs, stickers } from "#server/db/schema.ts";
 import { watermarkDomain } from "#server/downloads/watermark.ts";
@@ -38,7 +38,7 @@ async function exportableOrNull(app: AppContext, packId: string, viewerId: numbe
   try {
     return await readExportablePack(app.database.db, packId, viewerId);
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    if (isAppError(error, "NOT_FOUND")) return null;
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Viewer } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { packs, users } from "#server/db/schema.ts";
-import { announcePublicStickersChanged, publicStickersChangedHere } from "#server/pages/page-changes.ts";
+import { changePublicContent } from "#server/pages/page-changes.ts";
 import { getUserInfo, type UserInfo } from "#server/sessions/user-info.ts";
 import { displayName } from "./display-name.ts";
 
@@ -14,18 +14,16 @@ import { displayName } from "./display-name.ts";
  */
 export async function changeDisplayName(db: Db, viewer: Viewer, raw: string): Promise<UserInfo> {
   const name = displayName(raw);
-  const shown = await db.transaction(async (tx) => {
+  await changePublicContent(db, async (tx) => {
     const [before] = await tx.select({ nick: users.nick }).from(users).where(eq(users.id, viewer.userId)).for("update");
-    if (!before || before.nick === name) return [];
+    if (!before || before.nick === name) return { value: undefined, change: null };
     await tx.update(users).set({ nick: name, updatedAt: new Date() }).where(eq(users.id, viewer.userId));
     const publicPacks = await tx
       .select({ packId: packs.packId })
       .from(packs)
       .where(and(eq(packs.ownerId, viewer.userId), eq(packs.visibility, "public")));
     const ids = publicPacks.map((pack) => pack.packId);
-    if (ids.length > 0) await announcePublicStickersChanged(tx, { stickers: [], packs: ids });
-    return ids;
+    return { value: undefined, change: ids.length > 0 ? { stickers: [], packs: ids } : null };
   });
-  if (shown.length > 0) publicStickersChangedHere(db, { stickers: [], packs: shown });
   return getUserInfo(db, viewer);
 }

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { AppError } from "#common/errors.ts";
+import { AppError, isAppError } from "#common/errors.ts";
 import { basePathOf, isLanguage, type Language } from "#common/languages.ts";
 import { sameSitePath } from "#common/same-site-path.ts";
 import type { AppContext } from "#server/context.ts";
@@ -65,7 +65,7 @@ export function emailLoginRoutes(app: AppContext) {
       const otherBrowser = !isAskingBrowser(c, browser);
       return c.html(renderSignInConfirmPage({ action: EMAIL_CALLBACK_PATH, token, sealed, email, language, otherBrowser }));
     } catch (error) {
-      if (!(error instanceof AppError) || error.code === "INTERNAL_ERROR") throw error;
+      if (!isAppError(error) || error.code === "INTERNAL_ERROR") throw error;
       return expiredLinkPage(c, language, 302);
     }
   });
@@ -95,7 +95,7 @@ export function emailLoginRoutes(app: AppContext) {
       c.var.log.info({ userId: opened.userId, created: opened.created }, "signed in by e-mail link");
       return c.redirect(landingAfterEmailSignIn(opened.redirect), 303);
     } catch (error) {
-      if (!(error instanceof AppError) || error.code === "INTERNAL_ERROR") throw error;
+      if (!isAppError(error) || error.code === "INTERNAL_ERROR") throw error;
       // A banned account's link is spent and signs no one in; the page says why (decision 0031).
       if (error.code === "ACCOUNT_BANNED")
         return c.redirect(`${basePathOf(language)}/error/403?message=errors.accountBanned`, 303);
