@@ -1,3 +1,4 @@
+import { accountCalls } from "./account.ts";
 import { stickerCalls } from "./stickers.ts";
 
 /**
@@ -7,6 +8,7 @@ import { stickerCalls } from "./stickers.ts";
  */
 export const calls = {
   sticker: stickerCalls,
+  account: accountCalls,
 };
 
 export type Calls = typeof calls;
