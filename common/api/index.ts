@@ -1,4 +1,5 @@
 import { accountCalls } from "./account.ts";
+import { billingCalls } from "./billing.ts";
 import { stickerCalls } from "./stickers.ts";
 
 /**
@@ -9,6 +10,7 @@ import { stickerCalls } from "./stickers.ts";
 export const calls = {
   sticker: stickerCalls,
   account: accountCalls,
+  billing: billingCalls,
 };
 
 export type Calls = typeof calls;
