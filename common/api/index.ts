@@ -1,5 +1,6 @@
 import { accountCalls } from "./account.ts";
 import { billingCalls } from "./billing.ts";
+import { deskCalls, reportCalls } from "./moderation.ts";
 import { stickerCalls } from "./stickers.ts";
 
 /**
@@ -11,6 +12,8 @@ export const calls = {
   sticker: stickerCalls,
   account: accountCalls,
   billing: billingCalls,
+  report: reportCalls,
+  desk: deskCalls,
 };
 
 export type Calls = typeof calls;
