@@ -92,39 +92,20 @@ export const reportCalls = {
 const note = z.string().max(MODERATION_NOTE_MAX_LENGTH).default("");
 const done = z.object({ ok: z.literal(true) });
 
-/** A desk action on one sticker, one user or one pack, with the moderator's note for the audit log. */
-const onSticker = (path: `/api/admin/${string}`, summary: string) =>
+/** A desk action on one sticker, one user or one pack (`target`), with the moderator's note for the audit log. */
+const deskAction = <Target extends z.ZodRawShape>(path: `/api/admin/${string}`, summary: string, target: Target) =>
   declareCall({
     method: "POST",
     path,
     summary,
     tag: "admin",
     access: "staff",
-    input: z.object({ stickerInstId, note }),
+    input: z.object({ ...target, note }),
     output: done,
   });
-
-const onUser = (path: `/api/admin/${string}`, summary: string) =>
-  declareCall({
-    method: "POST",
-    path,
-    summary,
-    tag: "admin",
-    access: "staff",
-    input: z.object({ userId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), note }),
-    output: done,
-  });
-
-const onPack = (path: `/api/admin/${string}`, summary: string) =>
-  declareCall({
-    method: "POST",
-    path,
-    summary,
-    tag: "admin",
-    access: "staff",
-    input: z.object({ packId, note }),
-    output: done,
-  });
+const sticker = { stickerInstId };
+const user = { userId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) };
+const pack = { packId };
 
 /**
  * The moderation desk's calls (decision 0031): a visitor gets AUTH_ERROR, anyone but staff
@@ -162,15 +143,20 @@ export const deskCalls = {
     output: z.array(bannedUser),
   }),
 
-  hide: onSticker("/api/admin/hide", "Staff: hides a sticker from everyone but its owner; resolves its open reports."),
-  restore: onSticker("/api/admin/restore", "Staff: brings a hidden sticker back; resolves its open reports."),
-  pick: onSticker("/api/admin/pick", "Staff: puts a public sticker in explore (tag 2)."),
-  unpick: onSticker("/api/admin/unpick", "Staff: takes a sticker out of explore; the favourites rule will not bring it back."),
-  ban: onUser(
+  hide: deskAction("/api/admin/hide", "Staff: hides a sticker from everyone but its owner; resolves its open reports.", sticker),
+  restore: deskAction("/api/admin/restore", "Staff: brings a hidden sticker back; resolves its open reports.", sticker),
+  pick: deskAction("/api/admin/pick", "Staff: puts a public sticker in explore (tag 2).", sticker),
+  unpick: deskAction(
+    "/api/admin/unpick",
+    "Staff: takes a sticker out of explore; the favourites rule will not bring it back.",
+    sticker,
+  ),
+  ban: deskAction(
     "/api/admin/ban",
     "Staff: bans a user: sessions end at once, stickers leave the gallery, sign-in answers ACCOUNT_BANNED. Only an admin may ban a moderator; nobody an admin.",
+    user,
   ),
-  unban: onUser("/api/admin/unban", "Staff: lifts a ban; the stickers the ban hid come back."),
+  unban: deskAction("/api/admin/unban", "Staff: lifts a ban; the stickers the ban hid come back.", user),
 
   packQueue: declareCall({
     method: "GET",
@@ -183,9 +169,10 @@ export const deskCalls = {
     output: z.object({ list: z.array(packQueueItem), total: z.number() }),
   }),
 
-  hidePack: onPack(
+  hidePack: deskAction(
     "/api/admin/hidePack",
     "Staff: hides a pack from everyone but its owner (page, packs list, sitemap, exports); resolves its open reports.",
+    pack,
   ),
-  restorePack: onPack("/api/admin/restorePack", "Staff: brings a hidden pack back; resolves its open reports."),
+  restorePack: deskAction("/api/admin/restorePack", "Staff: brings a hidden pack back; resolves its open reports.", pack),
 };

@@ -1,8 +1,10 @@
+import type { z } from "zod";
+import type { CallDeclaration } from "#common/api/declare-call.ts";
 import { reportCalls as declared, deskCalls } from "#common/api/moderation.ts";
 import { REPORTS_PER_HOUR } from "#common/moderation.ts";
 import type { AppContext } from "../context.ts";
 import { clientAddressOf } from "../http/client-address.ts";
-import { implementCall } from "../http/define-call.ts";
+import { implementCall, type StaffViewer } from "../http/define-call.ts";
 import { createRateLimit } from "../rate-limit.ts";
 import { pageModerationActions } from "./audit-log.ts";
 import { banUser, unbanUser } from "./ban-user.ts";
@@ -37,19 +39,13 @@ export function reportCalls(app: AppContext) {
  */
 export function adminCalls(app: AppContext) {
   const db = app.database.db;
-  const onSticker = (declaration: typeof deskCalls.hide, act: typeof hideSticker) =>
+  /** A desk action: the service acts as the staff member, and the call answers ok. */
+  const deskAction = <I extends z.ZodType>(
+    declaration: CallDeclaration<I, typeof deskCalls.hide.output, "staff">,
+    act: (staff: StaffViewer, input: z.output<I>) => Promise<unknown>,
+  ) =>
     implementCall(declaration, async ({ input, viewer }) => {
-      await act(db, viewer, input);
-      return { ok: true as const };
-    });
-  const onUser = (declaration: typeof deskCalls.ban, act: typeof banUser) =>
-    implementCall(declaration, async ({ input, viewer }) => {
-      await act(app, viewer, input);
-      return { ok: true as const };
-    });
-  const onPack = (declaration: typeof deskCalls.hidePack, act: typeof hidePack) =>
-    implementCall(declaration, async ({ input, viewer }) => {
-      await act(db, viewer, input);
+      await act(viewer, input);
       return { ok: true as const };
     });
 
@@ -57,14 +53,14 @@ export function adminCalls(app: AppContext) {
     implementCall(deskCalls.queue, ({ input, viewer }) => pageModerationQueue(db, viewer, input)),
     implementCall(deskCalls.actions, ({ input, viewer }) => pageModerationActions(db, viewer, input)),
     implementCall(deskCalls.banned, ({ viewer }) => listBannedUsers(db, viewer, { limit: 100 })),
-    onSticker(deskCalls.hide, hideSticker),
-    onSticker(deskCalls.restore, restoreSticker),
-    onSticker(deskCalls.pick, pickForExplore),
-    onSticker(deskCalls.unpick, unpickFromExplore),
-    onUser(deskCalls.ban, banUser),
-    onUser(deskCalls.unban, unbanUser),
+    deskAction(deskCalls.hide, (staff, input) => hideSticker(db, staff, input)),
+    deskAction(deskCalls.restore, (staff, input) => restoreSticker(db, staff, input)),
+    deskAction(deskCalls.pick, (staff, input) => pickForExplore(db, staff, input)),
+    deskAction(deskCalls.unpick, (staff, input) => unpickFromExplore(db, staff, input)),
+    deskAction(deskCalls.ban, (staff, input) => banUser(app, staff, input)),
+    deskAction(deskCalls.unban, (staff, input) => unbanUser(app, staff, input)),
     implementCall(deskCalls.packQueue, ({ input, viewer }) => pagePackQueue(db, viewer, input)),
-    onPack(deskCalls.hidePack, hidePack),
-    onPack(deskCalls.restorePack, restorePack),
+    deskAction(deskCalls.hidePack, (staff, input) => hidePack(db, staff, input)),
+    deskAction(deskCalls.restorePack, (staff, input) => restorePack(db, staff, input)),
   ];
 }
