@@ -1,5 +1,6 @@
 import { accountCalls } from "./account.ts";
 import { billingCalls } from "./billing.ts";
+import { favoriteCalls } from "./favorites.ts";
 import { deskCalls, reportCalls } from "./moderation.ts";
 import { stickerCalls } from "./stickers.ts";
 
@@ -14,6 +15,7 @@ export const calls = {
   billing: billingCalls,
   report: reportCalls,
   desk: deskCalls,
+  favorite: favoriteCalls,
 };
 
 export type Calls = typeof calls;
