@@ -1,6 +1,7 @@
 import { accountCalls } from "./account.ts";
 import { billingCalls } from "./billing.ts";
 import { favoriteCalls } from "./favorites.ts";
+import { feedbackCalls } from "./feedback.ts";
 import { deskCalls, reportCalls } from "./moderation.ts";
 import { stickerCalls } from "./stickers.ts";
 
@@ -16,6 +17,7 @@ export const calls = {
   report: reportCalls,
   desk: deskCalls,
   favorite: favoriteCalls,
+  feedback: feedbackCalls,
 };
 
 export type Calls = typeof calls;
