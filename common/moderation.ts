@@ -22,6 +22,12 @@ export const REPORT_HIDE_THRESHOLD = 3;
 export const STANDING_MIN_ACCOUNT_HOURS = 24;
 export const STANDING_MIN_STICKERS = 1;
 
+/**
+ * Reports per user per hour, stickers and packs together: enough for an honest user, too few to flood
+ * the desk (decisions 0031, 0035).
+ */
+export const REPORTS_PER_HOUR = 20;
+
 /** The optional note of a report, in characters. */
 export const REPORT_NOTE_MAX_LENGTH = 500;
 
@@ -54,50 +60,4 @@ export const MODERATION_ACTIONS = [
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-/** One sticker in the desk's queue (`GET /api/admin/queue`). */
-export interface QueueItem {
-  stickerInstId: string;
-  name: string;
-  prompt: string;
-  thumbUrl: string;
-  visibility: "public" | "private";
-  hiddenReason: "reports" | "moderator" | "ban" | null;
-  inExplore: boolean;
-  owner: { userId: number; email: string; role: StaffRole | null; banned: boolean } | null;
-  firstReportAt: string;
-  reasons: { reason: ReportReason; count: number }[];
-  notes: { reason: ReportReason; note: string; createdAt: string }[];
-}
-
-/** One pack in the desk's pack queue (`GET /api/admin/packQueue`, decision 0035). */
-export interface PackQueueItem {
-  packId: string;
-  name: string;
-  visibility: "public" | "private";
-  /** True while a moderator keeps it out of the gallery. */
-  hidden: boolean;
-  owner: { userId: number; email: string; role: StaffRole | null; banned: boolean };
-  firstReportAt: string;
-  reasons: { reason: ReportReason; count: number }[];
-  notes: { reason: ReportReason; note: string; createdAt: string }[];
-}
-
-/** A banned user on the desk (`GET /api/admin/banned`). */
-export interface BannedUser {
-  userId: number;
-  email: string;
-  bannedAt: string;
-}
-
-/** One line of the audit log (`GET /api/admin/actions`). */
-export interface ModerationLogEntry {
-  id: number;
-  action: string;
-  actor: { userId: number; email: string };
-  stickerInstId: string | null;
-  /** The pack of hidePack / restorePack. */
-  packId: string | null;
-  target: { userId: number; email: string } | null;
-  note: string;
-  createdAt: string;
-}
+export type { BannedUser, ModerationLogEntry, PackQueueItem, QueueItem } from "./api/moderation.ts";

@@ -95,15 +95,16 @@ export function priceShownFor(plan: Plan, userType: UserType): { amount: number;
   return { amount: plan.originalAmount, original: plan.originalAmount, intro: false };
 }
 
-/** The caller's subscription as the pricing page reads it (GET /api/user/subscribe). */
-export interface SubscriptionView {
-  /** A status of spec §3, or null when the user never subscribed. */
-  status: string | null;
-  /** The plan that grants membership now: 0 when none does. */
-  planId: number;
-  priceId: string;
-  /** The plan ends at currentPeriodEnd (choosing it again resumes it). */
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string | null;
-  userType: UserType;
-}
+/** Subscription statuses of spec §3; only trialing and active grant membership. */
+export const SUBSCRIPTION_STATUSES = [
+  "trialing",
+  "active",
+  "incomplete",
+  "incomplete_expired",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "paused",
+] as const;
+
+export type { SubscriptionView } from "./api/billing.ts";

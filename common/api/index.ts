@@ -1,4 +1,9 @@
+import { accountCalls } from "./account.ts";
+import { billingCalls } from "./billing.ts";
+import { favoriteCalls } from "./favorites.ts";
+import { feedbackCalls } from "./feedback.ts";
 import { promptCalls, searchCalls, styleCalls, telemetryCalls, tipCalls } from "./gallery.ts";
+import { deskCalls, reportCalls } from "./moderation.ts";
 import { packCalls } from "./packs.ts";
 import { stickerCalls } from "./stickers.ts";
 import { taskCalls } from "./tasks.ts";
@@ -17,6 +22,12 @@ export const calls = {
   task: taskCalls,
   pack: packCalls,
   telemetry: telemetryCalls,
+  account: accountCalls,
+  billing: billingCalls,
+  report: reportCalls,
+  desk: deskCalls,
+  favorite: favoriteCalls,
+  feedback: feedbackCalls,
 };
 
 export type Calls = typeof calls;

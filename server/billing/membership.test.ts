@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError, httpStatusOf, messageKeyOf } from "#common/errors.ts";
-import { ANNUAL_PLAN_ID, MONTHLY_PLAN_ID, PLANS, POINT_PACKS, planById, priceShownFor } from "#common/plans.ts";
+import {
+  ANNUAL_PLAN_ID,
+  MONTHLY_PLAN_ID,
+  PLANS,
+  POINT_PACKS,
+  planById,
+  priceShownFor,
+  SUBSCRIPTION_STATUSES,
+} from "#common/plans.ts";
 import { HOSTILE_REDIRECT_TARGETS } from "#tests/fixtures/hostile-redirects.ts";
 import { parseConfig } from "../config.ts";
 import { ConfigError } from "../config-error.ts";
-import { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
 import { billingEnvShape, billingOptionsFromEnv, planForPrice, SANDBOX_PRICES } from "./billing-options.ts";
 import { grantsMembership, subscribePlanFor, userTypeFor } from "./membership.ts";
 import { returnUrl } from "./return-url.ts";

@@ -1,5 +1,4 @@
-import type { UserType } from "#common/plans.ts";
-import type { SUBSCRIPTION_STATUSES } from "../db/schema.ts";
+import type { SUBSCRIPTION_STATUSES, UserType } from "#common/plans.ts";
 
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

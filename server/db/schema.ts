@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { REPORT_REASONS } from "#common/moderation.ts";
+import { SUBSCRIPTION_STATUSES } from "#common/plans.ts";
 
 /**
  * Every table the spec names (spec §3), planned from the start so later features only fill them.
@@ -507,18 +508,6 @@ export const pointsLedger = pgTable(
   },
   (t) => [uniqueIndex("points_ledger_idempotency_key").on(t.idempotencyKey), index("points_ledger_user_idx").on(t.userId)],
 );
-
-/** Subscription statuses of spec §3; only trialing and active grant membership. */
-export const SUBSCRIPTION_STATUSES = [
-  "trialing",
-  "active",
-  "incomplete",
-  "incomplete_expired",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "paused",
-] as const;
 
 export const subscriptions = pgTable(
   "subscriptions",

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPORTS_PER_HOUR } from "#common/moderation.ts";
 import { engineName } from "#tests/support/engine.ts";
 import {
   callApi,
@@ -12,7 +13,6 @@ import {
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { moderationActions, packReports, packs, stickerTags } from "../db/schema.ts";
 import { readExportablePack } from "../packs/export-pack.ts";
-import { REPORTS_PER_HOUR } from "./calls.ts";
 
 /**
  * Packs are reported like stickers and judged on the desk (decision 0035): reports are stored, rate

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { accountCalls as declared } from "#common/api/account.ts";
 import { AppError } from "#common/errors.ts";
 import type { AppContext } from "#server/context.ts";
 import { clientAddressOf } from "#server/http/client-address.ts";
-import { defineCall } from "#server/http/define-call.ts";
+import { implementCall } from "#server/http/define-call.ts";
 import { createRateLimit } from "#server/rate-limit.ts";
 import { mailboxOf } from "../mailbox.ts";
 import { markAskingBrowser } from "./link-browser.ts";
@@ -41,45 +41,27 @@ export function emailLoginCalls(app: AppContext) {
     }
   };
 
-  const getVerifyEmail = defineCall({
-    method: "GET",
-    path: "/api/getVerifyEmail",
-    summary:
-      "Mails a single-use sign-in link (10 minutes) to the address; the same answer for every address. " +
-      "`redirect` (a path) and `invCode` are sealed into the link, with the hash of a secret this answer keeps in the HttpOnly " +
-      "`sign_in_browser` cookie, so the link's page can warn when another browser opens it. 5 per address and EMAIL_LINK_CLIENT_LIMIT (20) per client per 10 minutes; " +
-      "past EMAIL_LINK_ADDRESS_DAILY_LIMIT (10) mails to one mailbox from one client, or EMAIL_LINK_MAILBOX_DAILY_LIMIT (50) " +
-      "from all clients, in 24 hours the answer is unchanged but no mail is sent.",
-    tag: "accounts",
-    access: "public",
-    input: z.object({
-      email: z.string().trim().max(254).pipe(z.email()),
-      redirect: z.string().max(512).optional(),
-      invCode: z.string().max(32).optional(),
-    }),
-    output: z.object({ sent: z.literal(true) }),
-    async handle({ input, c }) {
-      const client = clientAddressOf(c);
-      await perClient.consume(client);
-      const mailbox = mailboxOf(input.email);
-      await perAddress.consume(mailbox);
-      // Every answer marks this browser alike, mail sent or not (no enumeration by cookie either).
-      const browser = markAskingBrowser(c, app.config);
-      c.header("Cache-Control", "no-store");
-      if (!(await withinDailyCaps(mailbox, client))) {
-        const mailboxHash = createHash("sha256").update(mailbox).digest("hex").slice(0, 16);
-        c.var.log.warn({ mailboxHash }, "sign-in mail not sent: the mailbox's daily limit is reached");
-        return { sent: true as const };
-      }
-      await sendSignInLink(app, {
-        email: input.email,
-        redirect: input.redirect,
-        inviteCode: input.invCode,
-        language: c.var.language,
-        browser,
-      });
+  const signInLink = implementCall(declared.signInLink, async ({ input, c }) => {
+    const client = clientAddressOf(c);
+    await perClient.consume(client);
+    const mailbox = mailboxOf(input.email);
+    await perAddress.consume(mailbox);
+    // Every answer marks this browser alike, mail sent or not (no enumeration by cookie either).
+    const browser = markAskingBrowser(c, app.config);
+    c.header("Cache-Control", "no-store");
+    if (!(await withinDailyCaps(mailbox, client))) {
+      const mailboxHash = createHash("sha256").update(mailbox).digest("hex").slice(0, 16);
+      c.var.log.warn({ mailboxHash }, "sign-in mail not sent: the mailbox's daily limit is reached");
       return { sent: true as const };
-    },
+    }
+    await sendSignInLink(app, {
+      email: input.email,
+      redirect: input.redirect,
+      inviteCode: input.invCode,
+      language: c.var.language,
+      browser,
+    });
+    return { sent: true as const };
   });
-  return [getVerifyEmail];
+  return [signInLink];
 }

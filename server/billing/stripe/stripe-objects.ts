@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { SUBSCRIPTION_STATUSES } from "#server/db/schema.ts";
+import { SUBSCRIPTION_STATUSES } from "#common/plans.ts";
 import type { ProviderCheckout, ProviderInvoice, ProviderSubscription } from "../billing-provider.ts";
 import type { SubscriptionStatus } from "../membership.ts";
 
