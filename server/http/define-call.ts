@@ -43,16 +43,3 @@ export function implementCall<I extends z.ZodType, O extends z.ZodType, A extend
 ): Call {
   return { ...declaration, handle } as unknown as Call;
 }
-
-/** @deprecated while the calls move to common/api/: a call declared and implemented in one place. */
-export function defineCall<I extends z.ZodType, O extends z.ZodType>(
-  call: CallDeclaration<I, O, CallAccess> & { handle(args: CallArgs<z.output<I>>): Answer<O> },
-): Call {
-  return call as unknown as Call;
-}
-
-/** @deprecated while the calls move to common/api/. */
-export function requireViewer(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new Error("requireViewer on a public call");
-  return viewer;
-}
