@@ -1,22 +1,21 @@
-import { apiCall } from "#app/lib/api/client.ts";
-import type { SubscriptionView } from "#common/plans.ts";
+import { api } from "#app/lib/api/api.ts";
 import { markPlanChange } from "./plan-change-mark.ts";
 
 /** The calls of the pricing page (spec §7): answers are "success", "fail", or a URL to open. */
 export function requestPlan(plan: number, pages: { successPage: string; errorPage: string }) {
-  return apiCall<string>("POST", "/api/subscribe", { body: { plan, ...pages } });
+  return api.billing.subscribe({ plan, ...pages });
 }
 
 export function requestPointPack(packId: string, pages: { successPage: string; errorPage: string }) {
-  return apiCall<string>("POST", "/api/recharge", { body: { packId, ...pages } });
+  return api.billing.buyPoints({ packId, ...pages });
 }
 
 export function requestBillingPortal(returnUrl: string) {
-  return apiCall<string>("POST", "/api/billingportal", { body: { returnUrl } });
+  return api.billing.portal({ returnUrl });
 }
 
 export function fetchSubscription() {
-  return apiCall<SubscriptionView>("GET", "/api/user/subscribe", { dedupe: true });
+  return api.billing.subscription({}, { dedupe: true });
 }
 
 /** The result page of an answer without a checkout: "fail", or "success" with the plan-change mark. */
