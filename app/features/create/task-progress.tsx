@@ -1,16 +1,15 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
+import { usePolling } from "#app/lib/polling.ts";
 import { TASK_STATUS, type TaskView } from "#common/tasks.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { stickerPath } from "../stickers/sticker-card.tsx";
 import { fetchTask, fetchTips, type Tip } from "./create-requests.ts";
 import { ShareStickerButton } from "./share-sticker-button.tsx";
 
-const POLL_MS = 1000;
-const SLOW_POLL_MS = 2500;
 const TIP_MS = 5000;
 
 /** What the bar shows: the server's stage, eased forward with time so it never looks stuck. */
@@ -30,40 +29,18 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
   const { t } = useTranslation();
   const { to } = useLocalized();
   const revalidator = useRevalidator();
-  const [task, setTask] = useState<TaskView | null>(null);
+  const keepPrompt = useCallback(() => onReset(true), [onReset]);
+  const task = usePolling(taskId, () => fetchTask(taskId), {
+    isDone: (view) => view.status === TASK_STATUS.success || view.status === TASK_STATUS.failed,
+    isGone: (error) => error instanceof ApiError && (error.status === "TASK_NOT_FOUND" || error.status === "AUTH_ERROR"),
+    onGone: keepPrompt,
+  });
   const [tips, setTips] = useState<Tip[]>([]);
   const [tipIndex, setTipIndex] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const stageStart = useRef({ key: "", at: Date.now() });
   const heading = useRef<HTMLHeadingElement>(null);
   const finished = task?.status === TASK_STATUS.success || task?.status === TASK_STATUS.failed;
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const started = Date.now();
-    async function poll() {
-      try {
-        const view = await fetchTask(taskId);
-        if (stopped) return;
-        setTask(view);
-        if (view.status === TASK_STATUS.success || view.status === TASK_STATUS.failed) return;
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiError && (error.status === "TASK_NOT_FOUND" || error.status === "AUTH_ERROR")) {
-          onReset(true);
-          return;
-        }
-        // A network blip: keep following, a little slower.
-      }
-      timer = setTimeout(poll, Date.now() - started > 30_000 ? SLOW_POLL_MS : POLL_MS);
-    }
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [taskId, onReset]);
 
   useEffect(() => {
     fetchTips(5)

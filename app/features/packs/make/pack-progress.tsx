@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
-import type { MoodTaskView, PackProgressView } from "#common/packs.ts";
+import { usePolling } from "#app/lib/polling.ts";
+import type { MoodTaskView } from "#common/packs.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { fetchPackProgress } from "./make-requests.ts";
-
-const POLL_MS = 1000;
-const SLOW_POLL_MS = 2500;
 
 /**
  * One progress view for a pack made in one go (decision 0026): a tile per mood that fills in as its
@@ -18,37 +16,14 @@ export function PackProgress({ packId, onReset }: { packId: string; onReset: () 
   const { t } = useTranslation();
   const { to } = useLocalized();
   const revalidator = useRevalidator();
-  const [view, setView] = useState<PackProgressView | null>(null);
+  const view = usePolling(packId, () => fetchPackProgress(packId), {
+    isDone: (next) => next.done,
+    isGone: (error) => error instanceof ApiError && (error.status === "PACK_NOT_FOUND" || error.status === "AUTH_ERROR"),
+    onGone: onReset,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const done = view?.done ?? false;
   const failedCount = view?.failed ?? 0;
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const started = Date.now();
-    async function poll() {
-      try {
-        const next = await fetchPackProgress(packId);
-        if (stopped) return;
-        setView(next);
-        if (next.done) return;
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiError && (error.status === "PACK_NOT_FOUND" || error.status === "AUTH_ERROR")) {
-          onReset();
-          return;
-        }
-        // A network blip: keep following, a little slower.
-      }
-      timer = setTimeout(poll, Date.now() - started > 30_000 ? SLOW_POLL_MS : POLL_MS);
-    }
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [packId, onReset]);
 
   // The header's balance follows refunds; focus moves to the outcome once every mood is settled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per settled pack, and per new refund
