@@ -4,19 +4,21 @@ import { forwardRef } from "react";
  * How a button looks. Each is one complete look (colour, weight, ring, hover), so a call site never
  * overrides one of its classes; `className` adds only layout (width, margins, shrink).
  * - primary: the filled brown action (submit, "Sign in", "Create pack").
- * - secondary: an outline on a tinted panel ("Make another", "Open").
+ * - secondary: a grey outline on a tinted panel ("Make another").
+ * - outline: the brown outline beside a primary ("Sign in" on an error page, "See your plan").
  * - quiet: no ring, words only (a dialog's Cancel or Close).
  * - pill: a white outlined pill in a page's action row (report, delete pack).
  * - danger: the filled red action that cannot be undone (delete the account).
  * - cta: the create panel's large Generate.
  */
-export type ButtonVariant = "primary" | "secondary" | "quiet" | "pill" | "danger" | "cta";
-/** Height and side padding: md 40 px high, wide 40 px with more padding, lg 44 px, compact 40 px with less padding. */
-export type ButtonSize = "md" | "wide" | "lg" | "compact";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "quiet" | "pill" | "danger" | "cta";
+/** Height and side padding: md and md-* are 40 px high, lg and lg-* 44 px; -wide and -narrow pad more or less. */
+export type ButtonSize = "md" | "md-wide" | "md-narrow" | "lg" | "lg-narrow";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-primary-dark font-medium text-white hover:bg-primary-darker disabled:opacity-60",
   secondary: "font-medium ring-1 ring-stone-300 hover:bg-white disabled:opacity-60",
+  outline: "font-medium text-primary-dark ring-1 ring-primary-dark hover:bg-primary-light disabled:opacity-60",
   quiet: "text-stone-700 hover:bg-stone-100 disabled:opacity-60",
   pill: "gap-2 bg-white font-medium text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60",
   danger: "bg-red-700 font-medium text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50",
@@ -25,9 +27,10 @@ const VARIANTS: Record<ButtonVariant, string> = {
 
 const SIZES: Record<ButtonSize, string> = {
   md: "h-10 px-5",
-  wide: "h-10 px-6",
+  "md-wide": "h-10 px-6",
+  "md-narrow": "h-10 px-4",
   lg: "h-11 px-6",
-  compact: "h-10 px-4",
+  "lg-narrow": "h-11 px-4",
 };
 
 /** The cta is as tall as its words need (at least 48 px), whatever the size. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useNavigate, useRevalidator } from "react-router";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { apiCall } from "#app/lib/api/client.ts";
@@ -7,7 +8,6 @@ import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import type { AccountSummary } from "#common/account.ts";
 import { planById } from "#common/plans.ts";
 import { broadcast, CHANNELS } from "../auth/channels.ts";
-import { ModalDialog } from "../layout/modal-dialog.tsx";
 import { confirmsDeletion, downloadMyDataLater, myDataDownload, sizeText } from "./account-requests.ts";
 
 /** Deleting removes stickers and files everywhere: it may take longer than an ordinary call. */
@@ -78,7 +78,7 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
 
   const plan = summary?.plan ? planById(summary.plan.planId) : undefined;
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose} width={480}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose} width={480}>
       <form onSubmit={remove} noValidate aria-busy={deleting || summary === null}>
         <h2 id={titleId} className="mb-3 font-semibold text-xl">
           {t("myData.delete.title")}
@@ -155,7 +155,7 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
           </button>
         </div>
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { ApiError, apiCall } from "#app/lib/api/client.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import { DISPLAY_NAME_MAX_LENGTH, shownName } from "#common/names.ts";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { broadcast, CHANNELS } from "./channels.ts";
 
 /**
@@ -49,7 +49,7 @@ export default function DisplayNameDialog({ current, onClose }: { current: strin
   }
 
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose}>
       <form onSubmit={save} noValidate>
         <h2 id={titleId} className="mb-2 font-semibold text-xl">
           {t("displayName.title")}
@@ -80,6 +80,6 @@ export default function DisplayNameDialog({ current, onClose }: { current: strin
         ) : null}
         <DialogActions dialog={dialog} confirmLabel={t("displayName.save")} busy={busy} />
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

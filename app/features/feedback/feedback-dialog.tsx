@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { apiCall } from "#app/lib/api/client.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 
 /** The feedback form (POST /api/userFeedback) in a native modal dialog: focus trap and Escape for free. */
 export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
@@ -31,7 +31,7 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <ModalDialog ref={dialog} labelledBy={ids.title} onClose={onClose} className="p-0">
+    <Dialog ref={dialog} labelledBy={ids.title} onClose={onClose} className="p-0">
       <form
         method="dialog"
         className="space-y-4 p-6"
@@ -72,6 +72,6 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
         </div>
         <DialogActions dialog={dialog} busy={sending} confirmLabel={sending ? t("common.sending") : t("feedback.send")} />
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

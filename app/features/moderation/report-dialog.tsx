@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from "react";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ApiError, apiCall } from "#app/lib/api/client.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from "#common/moderation.ts";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { type ReportTarget, reportCallOf } from "./report-target.ts";
 
 /** The reason list and an optional note; one report per user per sticker or pack (decisions 0031, 0035). */
@@ -40,7 +40,7 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
   }
 
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose}>
       <form onSubmit={send} noValidate>
         <h2 id={titleId} className="mb-4 font-semibold text-xl">
           {t(call.titleKey)}
@@ -111,6 +111,6 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
           <DialogActions dialog={dialog} confirmLabel={t("report.submit")} cancelLabel={t("report.cancel")} busy={busy} />
         )}
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

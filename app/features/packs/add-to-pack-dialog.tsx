@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { toastError } from "#app/lib/toast.ts";
 import type { Visibility } from "#common/tasks.ts";
-import { ModalDialog } from "../layout/modal-dialog.tsx";
 import { NewPackFields, usePackName } from "./new-pack-dialog.tsx";
 import { packPath } from "./pack-path.ts";
 import { packRequests } from "./pack-requests.ts";
@@ -88,7 +88,7 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
   }
 
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose}>
       <h2 id={titleId} className="mb-4 font-semibold text-xl">
         {t("packs.add.title")}
       </h2>
@@ -165,6 +165,6 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
           {t("packs.close")}
         </button>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from "react";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { toastError } from "#app/lib/toast.ts";
 import { shownName } from "#common/names.ts";
 import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { packRequests } from "./pack-requests.ts";
 
 /** The name a pack may have: the server's own rule (`shownName`, 1 to 64 characters); the server checks it again. */
@@ -132,7 +132,7 @@ export function NewPackDialog({
   }
 
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <h2 id={titleId} className="mb-4 font-semibold text-xl">
           {t("packs.new.title")}
@@ -146,6 +146,6 @@ export function NewPackDialog({
         />
         <DialogActions dialog={dialog} confirmLabel={t("packs.new.create")} busy={busy} />
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { ReportButton } from "../moderation/report-button.tsx";
 import { LockIcon } from "../stickers/icons.tsx";
 import { PackExportPanel } from "./export/pack-export-panel.tsx";
@@ -312,13 +312,13 @@ function OwnerControls({ pack, onPack }: { pack: PackDetail; onPack: (pack: Pack
         {t("packs.delete.button")}
       </button>
       {confirming ? (
-        <ModalDialog ref={dialog} labelledBy={titleId} onClose={() => setConfirming(false)}>
+        <Dialog ref={dialog} labelledBy={titleId} onClose={() => setConfirming(false)}>
           <h2 id={titleId} className="mb-2 font-semibold text-xl">
             {t("packs.delete.title")}
           </h2>
           <p className="text-stone-700">{t("packs.delete.body", { name: pack.name })}</p>
           <DialogActions dialog={dialog} confirmLabel={t("packs.delete.confirm")} busy={busy} onConfirm={remove} />
-        </ModalDialog>
+        </Dialog>
       ) : null}
     </div>
   );
