@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useNavigate, useRevalidator } from "react-router";
+import { Button, Spinner as ButtonSpinner } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
@@ -138,21 +139,12 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
           </p>
         ) : null}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            disabled={deleting}
-            className="h-10 rounded-full px-5 text-stone-700 hover:bg-stone-100 disabled:opacity-60"
-          >
+          <Button variant="quiet" onClick={() => dialog.current?.close()} disabled={deleting}>
             {t("common.cancel")}
-          </button>
-          <button
-            type="submit"
-            disabled={!confirmed || deleting}
-            className="h-10 rounded-full bg-red-700 px-5 font-medium text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
-          >
+          </Button>
+          <Button type="submit" variant="danger" disabled={!confirmed || deleting}>
             {t("myData.delete.submit")}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>
@@ -160,10 +152,5 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
 }
 
 function Spinner() {
-  return (
-    <span
-      aria-hidden="true"
-      className="inline-block size-5 shrink-0 animate-spin rounded-full border-2 border-stone-300 border-t-primary-dark"
-    />
-  );
+  return <ButtonSpinner className="size-5 border-stone-300 border-t-primary-dark" />;
 }

@@ -5,7 +5,8 @@ import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { apiCall } from "#app/lib/api/client.ts";
-import { toastError, toastWarning } from "#app/lib/toast.ts";
+import { useCall } from "#app/lib/api/use-call.ts";
+import { toastWarning } from "#app/lib/toast.ts";
 import { TIMEOUTS_MS } from "#common/constants.ts";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "#common/email.ts";
 import { inviteCodeFromCookie } from "../invites/share-request.ts";
@@ -29,7 +30,15 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
   const [view, setView] = useState<View>({ name: "start" });
   const [accepted, setAccepted] = useState(false);
   const [email, setEmail] = useState("");
-  const [sending, setSending] = useState(false);
+  const sendLink = useCall(
+    (address: string) =>
+      apiCall("GET", "/api/getVerifyEmail", {
+        params: { email: address, redirect: `${location.pathname}${location.search}`, invCode: inviteCodeFromCookie() },
+        timeoutMs: TIMEOUTS_MS.emailVerify,
+      }),
+    { onSuccess: (_answer, address) => setView({ name: "sent", email: address }) },
+  );
+  const sending = sendLink.busy;
 
   const waitingFor = view.name === "sent" ? view.email : null;
   useEffect(() => {
@@ -50,18 +59,7 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
     if (!address) return toastWarning(t("login.emailTip"));
     if (!isValidEmail(address)) return toastWarning(t("login.emailCheckTip"));
     if (sending) return;
-    setSending(true);
-    try {
-      await apiCall("GET", "/api/getVerifyEmail", {
-        params: { email: address, redirect: `${location.pathname}${location.search}`, invCode: inviteCodeFromCookie() },
-        timeoutMs: TIMEOUTS_MS.emailVerify,
-      });
-      setView({ name: "sent", email: address });
-    } catch (error) {
-      toastError(error, t);
-    } finally {
-      setSending(false);
-    }
+    await sendLink.run(address);
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
@@ -80,13 +81,7 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
           {task.errorMsg ?? t("tasks.failed.generic")}
         </p>
         {task.refunded ? <p className="text-stone-700">{t("create.progress.refunded", { count: task.cost })}</p> : null}
-        <button
-          type="button"
-          onClick={() => onReset(true)}
-          className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
-        >
-          {t("create.progress.tryAgain")}
-        </button>
+        <Button onClick={() => onReset(true)}>{t("create.progress.tryAgain")}</Button>
       </section>
     );
   }
@@ -108,11 +103,7 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
                 className="size-48 rounded-2xl bg-[repeating-conic-gradient(#f5f5f4_0_25%,#fff_0_50%)] bg-[length:24px_24px]"
               />
               <div className="flex w-full flex-wrap gap-2 sm:flex-col">
-                <a
-                  href={`/files/download/${sticker.picId.id}`}
-                  download
-                  className="inline-flex h-10 items-center justify-center rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
-                >
+                <a href={`/files/download/${sticker.picId.id}`} download className={buttonClass()}>
                   {t("create.progress.download")}
                 </a>
                 <Link
@@ -133,13 +124,9 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
             {t("create.progress.mine")}
           </Link>
         </p>
-        <button
-          type="button"
-          onClick={() => onReset(false)}
-          className="h-10 rounded-full px-5 font-medium ring-1 ring-stone-300 hover:bg-white"
-        >
+        <Button variant="secondary" onClick={() => onReset(false)}>
           {t("create.progress.another")}
-        </button>
+        </Button>
       </section>
     );
   }

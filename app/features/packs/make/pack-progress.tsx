@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
@@ -67,20 +68,13 @@ export function PackProgress({ packId, onReset }: { packId: string; onReset: () 
       {done ? (
         <div className="flex flex-wrap gap-2">
           {view && view.ready > 0 ? (
-            <Link
-              to={to(`/pack/${packId}`)}
-              className="inline-flex h-10 items-center justify-center rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
-            >
+            <Link to={to(`/pack/${packId}`)} className={buttonClass()}>
               {t("packMake.openPack")}
             </Link>
           ) : null}
-          <button
-            type="button"
-            onClick={onReset}
-            className="h-10 rounded-full px-5 font-medium ring-1 ring-stone-300 hover:bg-white"
-          >
+          <Button variant="secondary" onClick={onReset}>
             {t("packMake.makeAnother")}
-          </button>
+          </Button>
         </div>
       ) : null}
     </section>
