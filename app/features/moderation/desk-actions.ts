@@ -12,12 +12,12 @@ export type UserAct = "ban" | "unban";
  */
 export function useDeskAction() {
   const { t } = useTranslation();
-  const act = useCall(
+  const deskCall = useCall(
     (act: string, input: Record<string, unknown>, form: FormData) =>
       apiCall("POST", `/api/admin/${act}`, { body: { ...input, note: String(form.get("note") ?? "") } }),
     { onSuccess: () => toastSuccess(t("admin.done")), revalidate: "after" },
   );
-  const busy = act.busy;
+  const busy = deskCall.busy;
 
   function submit(event: React.FormEvent<HTMLFormElement>, body: (form: FormData) => Record<string, unknown> | null) {
     event.preventDefault();
@@ -27,7 +27,7 @@ export function useDeskAction() {
     const form = new FormData(event.currentTarget);
     const input = body(form);
     if (!name || !input) return;
-    void act.run(name, input, form);
+    void deskCall.run(name, input, form);
   }
   return { busy, submit };
 }
