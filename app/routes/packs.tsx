@@ -2,9 +2,11 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
 import { STICKER_TABS } from "#common/stickers.ts";
+import { Button } from "../components/ui/button.tsx";
+import { EmptyState } from "../components/ui/empty-state.tsx";
 import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
-import { requestSignIn } from "../features/auth/sign-in-request.ts";
+import { SignInToSee } from "../features/auth/sign-in-to-see.tsx";
 import { NewPackDialog } from "../features/packs/new-pack-dialog.tsx";
 import { PackGrid } from "../features/packs/pack-card.tsx";
 import { packPath } from "../features/packs/pack-path.ts";
@@ -73,15 +75,7 @@ export default function Packs({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-bold text-3xl">{t(`packs.list.title.${tab}`)}</h1>
-        {tab === "mine" && !needsSignIn ? (
-          <button
-            type="button"
-            onClick={() => setCreating(true)}
-            className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          >
-            {t("packs.new.button")}
-          </button>
-        ) : null}
+        {tab === "mine" && !needsSignIn ? <Button onClick={() => setCreating(true)}>{t("packs.new.button")}</Button> : null}
       </div>
       <nav aria-label={t("list.tabs")} className="-mx-4 mb-6 overflow-x-auto px-4">
         <ul className="flex min-w-max gap-2">
@@ -105,35 +99,19 @@ export default function Packs({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {needsSignIn ? (
-        <section className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
-          <p className="mb-4 text-lg text-stone-700">{t("packs.list.signIn")}</p>
-          <button
-            type="button"
-            onClick={() => requestSignIn("tab")}
-            className="h-10 rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker"
-          >
-            {t("app.signIn")}
-          </button>
-        </section>
+        <SignInToSee message={t("packs.list.signIn")} />
       ) : list.length === 0 ? (
-        <section className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
-          <p className="mb-4 text-lg text-stone-700">
-            {t(page > 1 ? "list.pastEnd" : tab === "mine" ? "packs.list.emptyMine" : "packs.list.empty")}
-          </p>
+        <EmptyState message={t(page > 1 ? "list.pastEnd" : tab === "mine" ? "packs.list.emptyMine" : "packs.list.empty")}>
           {page > 1 ? (
             <Link to={to(base)} className="font-medium text-primary-dark underline">
               {t("list.firstPage")}
             </Link>
           ) : tab === "mine" ? (
-            <button
-              type="button"
-              onClick={() => setCreating(true)}
-              className="h-10 rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker"
-            >
+            <Button size="md-wide" onClick={() => setCreating(true)}>
               {t("packs.new.button")}
-            </button>
+            </Button>
           ) : null}
-        </section>
+        </EmptyState>
       ) : (
         <>
           <p className="mb-4 text-sm text-stone-500">{t("packs.list.count", { count: total })}</p>

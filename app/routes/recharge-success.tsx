@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { buttonClass } from "../components/ui/button.tsx";
 import { pageContext } from "../context.server.ts";
 import { broadcast, CHANNELS } from "../features/auth/channels.ts";
 import { PLAN_CHANGE_MARK, takePlanChange } from "../features/pricing/plan-change-mark.ts";
@@ -101,16 +102,10 @@ export default function RechargeSuccess({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link
-          to={to("/")}
-          className="inline-flex h-11 items-center justify-center rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker"
-        >
+        <Link to={to("/")} className={buttonClass({ size: "lg" })}>
           {t("recharge.create")}
         </Link>
-        <Link
-          to={to("/pricing")}
-          className="inline-flex h-11 items-center justify-center rounded-full px-6 font-medium text-primary-dark ring-1 ring-primary-dark hover:bg-primary-light"
-        >
+        <Link to={to("/pricing")} className={buttonClass({ variant: "outline", size: "lg" })}>
           {t(success ? "recharge.seePlan" : shown === "notFound" ? "recharge.notFound.action" : "recharge.tryAgain")}
         </Link>
       </div>

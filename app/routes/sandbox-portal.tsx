@@ -1,5 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { ANNUAL_PLAN_ID, isPaidPlanId, MONTHLY_PLAN_ID, planById } from "#common/plans.ts";
+import { buttonClass as appButtonClass } from "../components/ui/button.tsx";
 import { pageContext } from "../context.server.ts";
 import { formatDay } from "../features/pricing/format-price.ts";
 import { ownSandboxView } from "../features/pricing/sandbox.server.ts";
@@ -105,10 +106,7 @@ export default function SandboxPortal({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ul>
-      <a
-        href={returnUrl}
-        className="inline-flex h-11 items-center rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
-      >
+      <a href={returnUrl} className={appButtonClass({ size: "lg" })}>
         {t("sandbox.portal.back")}
       </a>
     </main>

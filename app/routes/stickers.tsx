@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { LIST_PAGE_SIZE } from "#common/constants.ts";
 import { PUBLIC_TABS, STICKER_TABS, type StickerTab } from "#common/stickers.ts";
+import { buttonClass } from "../components/ui/button.tsx";
+import { EmptyState } from "../components/ui/empty-state.tsx";
 import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
-import { requestSignIn } from "../features/auth/sign-in-request.ts";
+import { SignInToSee } from "../features/auth/sign-in-to-see.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { Pagination } from "../features/stickers/pagination.tsx";
 import { StickerGrid } from "../features/stickers/sticker-card.tsx";
@@ -90,16 +92,7 @@ export default function Stickers({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {needsSignIn ? (
-        <section className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
-          <p className="mb-4 text-lg text-stone-700">{t(`list.signInFor.${tab}`)}</p>
-          <button
-            type="button"
-            onClick={() => requestSignIn("tab")}
-            className="h-10 rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker"
-          >
-            {t("app.signIn")}
-          </button>
-        </section>
+        <SignInToSee message={t(`list.signInFor.${tab}`)} />
       ) : list.length === 0 ? (
         <EmptyList tab={tab} page={page} />
       ) : (
@@ -136,20 +129,15 @@ function EmptyList({ tab, page }: { tab: StickerTab; page: number }) {
   const { to } = useLocalized();
   const { message, link } = emptyState(tab, page);
   return (
-    <section className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
-      <p className="mb-4 text-lg text-stone-700">{t(message)}</p>
+    <EmptyState message={t(message)}>
       {link ? (
         <Link
           to={to(link.href)}
-          className={
-            page > 1
-              ? "font-medium text-primary-dark underline"
-              : "inline-flex h-10 items-center rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker"
-          }
+          className={page > 1 ? "font-medium text-primary-dark underline" : buttonClass({ size: "md-wide" })}
         >
           {t(link.text)}
         </Link>
       ) : null}
-    </section>
+    </EmptyState>
   );
 }

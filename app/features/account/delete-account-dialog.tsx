@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useNavigate, useRevalidator } from "react-router";
+import { Button, Spinner as ButtonSpinner } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { apiCall } from "#app/lib/api/client.ts";
@@ -7,7 +9,6 @@ import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import type { AccountSummary } from "#common/account.ts";
 import { planById } from "#common/plans.ts";
 import { broadcast, CHANNELS } from "../auth/channels.ts";
-import { ModalDialog } from "../layout/modal-dialog.tsx";
 import { confirmsDeletion, downloadMyDataLater, myDataDownload, sizeText } from "./account-requests.ts";
 
 /** Deleting removes stickers and files everywhere: it may take longer than an ordinary call. */
@@ -78,7 +79,7 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
 
   const plan = summary?.plan ? planById(summary.plan.planId) : undefined;
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose} width={480}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose} width={480}>
       <form onSubmit={remove} noValidate aria-busy={deleting || summary === null}>
         <h2 id={titleId} className="mb-3 font-semibold text-xl">
           {t("myData.delete.title")}
@@ -138,32 +139,18 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
           </p>
         ) : null}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            disabled={deleting}
-            className="h-10 rounded-full px-5 text-stone-700 hover:bg-stone-100 disabled:opacity-60"
-          >
+          <Button variant="quiet" onClick={() => dialog.current?.close()} disabled={deleting}>
             {t("common.cancel")}
-          </button>
-          <button
-            type="submit"
-            disabled={!confirmed || deleting}
-            className="h-10 rounded-full bg-red-700 px-5 font-medium text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
-          >
+          </Button>
+          <Button type="submit" variant="danger" disabled={!confirmed || deleting}>
             {t("myData.delete.submit")}
-          </button>
+          </Button>
         </div>
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }
 
 function Spinner() {
-  return (
-    <span
-      aria-hidden="true"
-      className="inline-block size-5 shrink-0 animate-spin rounded-full border-2 border-stone-300 border-t-primary-dark"
-    />
-  );
+  return <ButtonSpinner className="size-5 border-stone-300 border-t-primary-dark" />;
 }

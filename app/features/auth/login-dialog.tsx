@@ -1,20 +1,19 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { apiCall } from "#app/lib/api/client.ts";
-import { toastError, toastWarning } from "#app/lib/toast.ts";
+import { useCall } from "#app/lib/api/use-call.ts";
+import { toastWarning } from "#app/lib/toast.ts";
 import { TIMEOUTS_MS } from "#common/constants.ts";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "#common/email.ts";
 import { inviteCodeFromCookie } from "../invites/share-request.ts";
-import { ModalDialog } from "../layout/modal-dialog.tsx";
 import { CHANNELS, listen } from "./channels.ts";
 import { GoogleButton } from "./google-button.tsx";
 
 type View = { name: "start" } | { name: "email" } | { name: "sent"; email: string } | { name: "success"; email: string };
-
-const buttonClass =
-  "h-11 w-full rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker disabled:cursor-not-allowed disabled:opacity-50";
 
 /**
  * The login modal (spec §2, §4, §5; 448 px): accept the terms, then the e-mail link flow — enter the
@@ -31,7 +30,15 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
   const [view, setView] = useState<View>({ name: "start" });
   const [accepted, setAccepted] = useState(false);
   const [email, setEmail] = useState("");
-  const [sending, setSending] = useState(false);
+  const sendLink = useCall(
+    (address: string) =>
+      apiCall("GET", "/api/getVerifyEmail", {
+        params: { email: address, redirect: `${location.pathname}${location.search}`, invCode: inviteCodeFromCookie() },
+        timeoutMs: TIMEOUTS_MS.emailVerify,
+      }),
+    { onSuccess: (_answer, address) => setView({ name: "sent", email: address }) },
+  );
+  const sending = sendLink.busy;
 
   const waitingFor = view.name === "sent" ? view.email : null;
   useEffect(() => {
@@ -52,22 +59,11 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
     if (!address) return toastWarning(t("login.emailTip"));
     if (!isValidEmail(address)) return toastWarning(t("login.emailCheckTip"));
     if (sending) return;
-    setSending(true);
-    try {
-      await apiCall("GET", "/api/getVerifyEmail", {
-        params: { email: address, redirect: `${location.pathname}${location.search}`, invCode: inviteCodeFromCookie() },
-        timeoutMs: TIMEOUTS_MS.emailVerify,
-      });
-      setView({ name: "sent", email: address });
-    } catch (error) {
-      toastError(error, t);
-    } finally {
-      setSending(false);
-    }
+    await sendLink.run(address);
   }
 
   return (
-    <ModalDialog ref={dialog} labelledBy={ids.title} onClose={onClose} width={448} className="relative p-6">
+    <Dialog ref={dialog} labelledBy={ids.title} onClose={onClose} width={448} className="relative p-6">
       <div className="space-y-5">
         {view.name === "start" || view.name === "email" ? (
           <>
@@ -102,9 +98,9 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
               />
             ) : null}
             {view.name === "start" ? (
-              <button type="button" disabled={!accepted} onClick={() => setView({ name: "email" })} className={buttonClass}>
+              <Button size="lg" className="w-full" disabled={!accepted} onClick={() => setView({ name: "email" })}>
                 {t("login.withEmail")}
-              </button>
+              </Button>
             ) : (
               <form
                 className="space-y-3"
@@ -121,7 +117,6 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
                   type="email"
                   inputMode="email"
                   // The button that led here is gone: focus follows to the field.
-                  // biome-ignore lint/a11y/noAutofocus: keeps keyboard users where the flow continues
                   autoFocus
                   autoComplete="email"
                   maxLength={EMAIL_MAX_LENGTH}
@@ -136,9 +131,16 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
                   placeholder={t("login.emailPlaceholder")}
                   className="h-11 w-full rounded-lg border border-stone-300 px-3 text-base focus-visible:outline-2 focus-visible:outline-primary"
                 />
-                <button type="submit" disabled={!accepted || sending || !isValidEmail(email.trim())} className={buttonClass}>
-                  {sending ? t("common.sending") : t("login.send")}
-                </button>
+                <Button
+                  type="submit"
+                  size="lg"
+                  className="w-full"
+                  disabled={!accepted || !isValidEmail(email.trim())}
+                  busy={sending}
+                  busyLabel={t("common.sending")}
+                >
+                  {t("login.send")}
+                </Button>
               </form>
             )}
             {!accepted ? <p className="text-center text-stone-500 text-xs">{t("login.termsRequired")}</p> : null}
@@ -170,22 +172,13 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
               {t("login.successTitle")}
             </h2>
             <p className="text-stone-700">{t("login.successText", { email: isolate(view.email) })}</p>
-            <button type="button" onClick={() => dialog.current?.close()} className={buttonClass}>
+            <Button size="lg" className="w-full" onClick={() => dialog.current?.close()}>
               {t("login.close")}
-            </button>
+            </Button>
           </>
         )}
-        {view.name !== "success" ? (
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="absolute end-3 top-3 grid size-9 place-items-center rounded-full text-stone-500 hover:bg-stone-100"
-            aria-label={t("login.close")}
-          >
-            ×
-          </button>
-        ) : null}
+        {view.name !== "success" ? <DialogClose dialog={dialog} label={t("login.close")} /> : null}
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef } from "react";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 
 /**
  * The confirm shown before signing in (spec §6: title loginTipAlert, content, confirm text). The
@@ -10,7 +10,7 @@ export default function SignInPrompt({ onClose, onConfirm }: { onClose: () => vo
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   return (
-    <ModalDialog ref={dialog} labelledBy="sign-in-prompt-title" onClose={onClose}>
+    <Dialog ref={dialog} labelledBy="sign-in-prompt-title" onClose={onClose}>
       <h2 id="sign-in-prompt-title" className="font-semibold text-xl">
         {t("loginTipAlert.title")}
       </h2>
@@ -23,6 +23,6 @@ export default function SignInPrompt({ onClose, onConfirm }: { onClose: () => vo
           dialog.current?.close();
         }}
       />
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
+import { usePolling } from "#app/lib/polling.ts";
 import { TASK_STATUS, type TaskView } from "#common/tasks.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { stickerPath } from "../stickers/sticker-card.tsx";
 import { fetchTask, fetchTips, type Tip } from "./create-requests.ts";
 import { ShareStickerButton } from "./share-sticker-button.tsx";
 
-const POLL_MS = 1000;
-const SLOW_POLL_MS = 2500;
 const TIP_MS = 5000;
 
 /** What the bar shows: the server's stage, eased forward with time so it never looks stuck. */
@@ -30,40 +30,18 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
   const { t } = useTranslation();
   const { to } = useLocalized();
   const revalidator = useRevalidator();
-  const [task, setTask] = useState<TaskView | null>(null);
+  const keepPrompt = useCallback(() => onReset(true), [onReset]);
+  const task = usePolling(taskId, () => fetchTask(taskId), {
+    isDone: (view) => view.status === TASK_STATUS.success || view.status === TASK_STATUS.failed,
+    isGone: (error) => error instanceof ApiError && (error.status === "TASK_NOT_FOUND" || error.status === "AUTH_ERROR"),
+    onGone: keepPrompt,
+  });
   const [tips, setTips] = useState<Tip[]>([]);
   const [tipIndex, setTipIndex] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const stageStart = useRef({ key: "", at: Date.now() });
   const heading = useRef<HTMLHeadingElement>(null);
   const finished = task?.status === TASK_STATUS.success || task?.status === TASK_STATUS.failed;
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const started = Date.now();
-    async function poll() {
-      try {
-        const view = await fetchTask(taskId);
-        if (stopped) return;
-        setTask(view);
-        if (view.status === TASK_STATUS.success || view.status === TASK_STATUS.failed) return;
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiError && (error.status === "TASK_NOT_FOUND" || error.status === "AUTH_ERROR")) {
-          onReset(true);
-          return;
-        }
-        // A network blip: keep following, a little slower.
-      }
-      timer = setTimeout(poll, Date.now() - started > 30_000 ? SLOW_POLL_MS : POLL_MS);
-    }
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [taskId, onReset]);
 
   useEffect(() => {
     fetchTips(5)
@@ -103,13 +81,7 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
           {task.errorMsg ?? t("tasks.failed.generic")}
         </p>
         {task.refunded ? <p className="text-stone-700">{t("create.progress.refunded", { count: task.cost })}</p> : null}
-        <button
-          type="button"
-          onClick={() => onReset(true)}
-          className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
-        >
-          {t("create.progress.tryAgain")}
-        </button>
+        <Button onClick={() => onReset(true)}>{t("create.progress.tryAgain")}</Button>
       </section>
     );
   }
@@ -131,11 +103,7 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
                 className="size-48 rounded-2xl bg-[repeating-conic-gradient(#f5f5f4_0_25%,#fff_0_50%)] bg-[length:24px_24px]"
               />
               <div className="flex w-full flex-wrap gap-2 sm:flex-col">
-                <a
-                  href={`/files/download/${sticker.picId.id}`}
-                  download
-                  className="inline-flex h-10 items-center justify-center rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
-                >
+                <a href={`/files/download/${sticker.picId.id}`} download className={buttonClass()}>
                   {t("create.progress.download")}
                 </a>
                 <Link
@@ -156,13 +124,9 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
             {t("create.progress.mine")}
           </Link>
         </p>
-        <button
-          type="button"
-          onClick={() => onReset(false)}
-          className="h-10 rounded-full px-5 font-medium ring-1 ring-stone-300 hover:bg-white"
-        >
+        <Button variant="secondary" onClick={() => onReset(false)}>
           {t("create.progress.another")}
-        </button>
+        </Button>
       </section>
     );
   }

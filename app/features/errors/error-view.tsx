@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { basePathOf } from "#app/i18n/language-of-path.ts";
 import { isLanguage } from "#common/languages.ts";
@@ -56,11 +57,6 @@ export function ErrorView({
   );
 }
 
-const primary =
-  "inline-flex h-11 items-center rounded-full bg-primary-dark px-6 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
-const secondary =
-  "inline-flex h-11 items-center rounded-full px-6 font-medium text-primary-dark ring-1 ring-primary-dark hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
-
 /**
  * The ways out of a dead end (/notAvailable, the error pages; decision 0029): home, and for a visitor the
  * sign-in (what was refused may be theirs). `signIn` is false where no page shell listens for the
@@ -82,13 +78,13 @@ export function WaysBack({
   const user = useUser();
   return (
     <nav className="mt-4 flex flex-wrap items-center justify-center gap-3">
-      <Link to={home} replace={replace} className={primary}>
+      <Link to={home} replace={replace} className={buttonClass({ size: "lg" })}>
         {homeLabel}
       </Link>
       {signIn && user === null ? (
-        <button type="button" onClick={() => requestSignIn("header")} className={secondary}>
+        <Button variant="outline" size="lg" onClick={() => requestSignIn("header")}>
           {signInLabel}
-        </button>
+        </Button>
       ) : null}
     </nav>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { apiCall } from "#app/lib/api/client.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
-import { ModalDialog } from "../layout/modal-dialog.tsx";
 
 function shareLinks(url: string, text: string) {
   const u = encodeURIComponent(url);
@@ -34,7 +35,7 @@ export default function ShareDialog({ onClose }: { onClose: () => void }) {
 
   const url = code ? `${root?.origin ?? location.origin}/invite/${code}` : "";
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose} width={418} className="relative p-6">
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose} width={418} className="relative p-6">
       <h2 id={titleId} className="font-semibold text-xl">
         {t("invite.title")}
       </h2>
@@ -52,8 +53,9 @@ export default function ShareDialog({ onClose }: { onClose: () => void }) {
           className="h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 text-sm"
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button
-          type="button"
+        <Button
+          size="lg-narrow"
+          className="shrink-0"
           disabled={!url}
           onClick={() => {
             void navigator.clipboard
@@ -61,10 +63,9 @@ export default function ShareDialog({ onClose }: { onClose: () => void }) {
               .then(() => toastSuccess(t("invite.copied")))
               .catch((error: unknown) => toastError(error, t));
           }}
-          className="h-11 shrink-0 rounded-full bg-primary-dark px-4 font-medium text-white hover:bg-primary-darker disabled:opacity-50"
         >
           {t("invite.copy")}
-        </button>
+        </Button>
       </div>
       {url ? (
         <ul className="mt-5 flex flex-wrap gap-2">
@@ -82,14 +83,7 @@ export default function ShareDialog({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       ) : null}
-      <button
-        type="button"
-        onClick={() => dialog.current?.close()}
-        className="absolute end-3 top-3 grid size-9 place-items-center rounded-full text-stone-500 hover:bg-stone-100"
-        aria-label={t("login.close")}
-      >
-        ×
-      </button>
-    </ModalDialog>
+      <DialogClose dialog={dialog} label={t("login.close")} />
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
@@ -28,17 +29,7 @@ export function SiteHeader() {
           <Link to={to("/packs")} className="hidden rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 md:inline-block">
             {t("packs.tab.packs")}
           </Link>
-          {user ? (
-            <UserMenu user={user} />
-          ) : (
-            <button
-              type="button"
-              onClick={() => requestSignIn("header")}
-              className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            >
-              {t("app.signIn")}
-            </button>
-          )}
+          {user ? <UserMenu user={user} /> : <Button onClick={() => requestSignIn("header")}>{t("app.signIn")}</Button>}
         </nav>
       </div>
       {/* On a phone the box takes its own row under the bar (decision 0030). */}

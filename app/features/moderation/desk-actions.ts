@@ -1,8 +1,7 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { apiCall } from "#app/lib/api/client.ts";
-import { toastError, toastSuccess } from "#app/lib/toast.ts";
+import { useCall } from "#app/lib/api/use-call.ts";
+import { toastSuccess } from "#app/lib/toast.ts";
 
 export type StickerAct = "hide" | "restore" | "pick" | "unpick";
 export type UserAct = "ban" | "unban";
@@ -13,25 +12,22 @@ export type UserAct = "ban" | "unban";
  */
 export function useDeskAction() {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const deskCall = useCall(
+    (act: string, input: Record<string, unknown>, form: FormData) =>
+      apiCall("POST", `/api/admin/${act}`, { body: { ...input, note: String(form.get("note") ?? "") } }),
+    { onSuccess: () => toastSuccess(t("admin.done")), revalidate: "after" },
+  );
+  const busy = deskCall.busy;
 
   function submit(event: React.FormEvent<HTMLFormElement>, body: (form: FormData) => Record<string, unknown> | null) {
     event.preventDefault();
     if (busy) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const act = submitter?.value;
+    const name = submitter?.value;
     const form = new FormData(event.currentTarget);
     const input = body(form);
-    if (!act || !input) return;
-    setBusy(true);
-    apiCall("POST", `/api/admin/${act}`, { body: { ...input, note: String(form.get("note") ?? "") } })
-      .then(async () => {
-        toastSuccess(t("admin.done"));
-        await revalidator.revalidate();
-      })
-      .catch((error: unknown) => toastError(error, t))
-      .finally(() => setBusy(false));
+    if (!name || !input) return;
+    void deskCall.run(name, input, form);
   }
   return { busy, submit };
 }

@@ -1,9 +1,11 @@
 import { useId, useRef, useState } from "react";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ApiError, apiCall } from "#app/lib/api/client.ts";
-import { toastError, toastSuccess } from "#app/lib/toast.ts";
+import { useCall } from "#app/lib/api/use-call.ts";
+import { toastSuccess } from "#app/lib/toast.ts";
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from "#common/moderation.ts";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { type ReportTarget, reportCallOf } from "./report-target.ts";
 
 /** The reason list and an optional note; one report per user per sticker or pack (decisions 0031, 0035). */
@@ -15,9 +17,21 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
   const noteId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
   const [already, setAlready] = useState(false);
   const [missing, setMissing] = useState(false);
+
+  const report = useCall((reason: ReportReason) => apiCall("POST", call.path, { body: { ...call.body, reason, note } }), {
+    onSuccess: () => {
+      toastSuccess(t("report.sent"));
+      dialog.current?.close();
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === "ALREADY_REPORTED")) return false;
+      setAlready(true);
+      return true;
+    },
+  });
+  const busy = report.busy;
 
   function send(event: React.FormEvent) {
     event.preventDefault();
@@ -26,21 +40,11 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
       setMissing(true);
       return;
     }
-    setBusy(true);
-    apiCall("POST", call.path, { body: { ...call.body, reason, note } })
-      .then(() => {
-        toastSuccess(t("report.sent"));
-        dialog.current?.close();
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === "ALREADY_REPORTED") setAlready(true);
-        else toastError(error, t);
-      })
-      .finally(() => setBusy(false));
+    void report.run(reason);
   }
 
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose}>
       <form onSubmit={send} noValidate>
         <h2 id={titleId} className="mb-4 font-semibold text-xl">
           {t(call.titleKey)}
@@ -99,18 +103,14 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
         )}
         {already ? (
           <div className="mt-6 flex justify-end">
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="h-10 rounded-full px-5 text-stone-700 hover:bg-stone-100"
-            >
+            <Button variant="quiet" onClick={() => dialog.current?.close()}>
               {t("report.cancel")}
-            </button>
+            </Button>
           </div>
         ) : (
           <DialogActions dialog={dialog} confirmLabel={t("report.submit")} cancelLabel={t("report.cancel")} busy={busy} />
         )}
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Button, Spinner } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { toastError } from "#app/lib/toast.ts";
 import type { Visibility } from "#common/tasks.ts";
-import { ModalDialog } from "../layout/modal-dialog.tsx";
 import { NewPackFields, usePackName } from "./new-pack-dialog.tsx";
 import { packPath } from "./pack-path.ts";
 import { packRequests } from "./pack-requests.ts";
@@ -88,13 +89,13 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
   }
 
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose}>
       <h2 id={titleId} className="mb-4 font-semibold text-xl">
         {t("packs.add.title")}
       </h2>
       {packs === null ? (
         <p className="flex items-center gap-2 text-stone-600" aria-busy="true">
-          <span className="size-5 animate-spin rounded-full border-2 border-stone-300 border-t-primary-dark" aria-hidden="true" />
+          <Spinner className="size-5 border-stone-300 border-t-primary-dark" />
           {t("packs.loading")}
         </p>
       ) : (
@@ -138,13 +139,9 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
             problem={packName.problem}
           />
           <div className="mt-3 flex justify-end">
-            <button
-              type="submit"
-              disabled={busyId === "new"}
-              className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker disabled:opacity-60"
-            >
+            <Button type="submit" busy={busyId === "new"}>
               {t("packs.new.createWith")}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
@@ -157,14 +154,10 @@ export default function AddToPackDialog({ stickerInstId, onClose }: { stickerIns
         </button>
       )}
       <div className="mt-4 flex justify-end">
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          className="h-10 rounded-full px-5 text-stone-700 hover:bg-stone-100"
-        >
+        <Button variant="quiet" onClick={() => dialog.current?.close()}>
           {t("packs.close")}
-        </button>
+        </Button>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from "react";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
+import { Field } from "#app/components/ui/field.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { toastError } from "#app/lib/toast.ts";
+import { useCall } from "#app/lib/api/use-call.ts";
 import { shownName } from "#common/names.ts";
 import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { packRequests } from "./pack-requests.ts";
 
 /** The name a pack may have: the server's own rule (`shownName`, 1 to 64 characters); the server checks it again. */
@@ -54,32 +55,22 @@ export function NewPackFields({
   problem: string | null;
 }) {
   const { t } = useTranslation();
-  const nameId = useId();
-  const problemId = useId();
   return (
     <div className="space-y-4">
-      <div>
-        <label htmlFor={nameId} className="mb-1 block font-medium text-sm">
-          {t("packs.new.name")}
-        </label>
-        <input
-          id={nameId}
-          value={name}
-          onChange={(event) => onName(event.target.value)}
-          maxLength={PACK_NAME_MAX_LENGTH}
-          required
-          autoComplete="off"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? problemId : undefined}
-          placeholder={t("packs.new.namePlaceholder")}
-          className="h-11 w-full rounded-xl border border-stone-300 px-3 focus-visible:outline-2 focus-visible:outline-primary"
-        />
-        {problem ? (
-          <p id={problemId} className="mt-1 text-red-700 text-sm">
-            {t(problem)}
-          </p>
-        ) : null}
-      </div>
+      <Field label={t("packs.new.name")} error={problem ? t(problem) : null}>
+        {(control) => (
+          <input
+            {...control}
+            value={name}
+            onChange={(event) => onName(event.target.value)}
+            maxLength={PACK_NAME_MAX_LENGTH}
+            required
+            autoComplete="off"
+            placeholder={t("packs.new.namePlaceholder")}
+            className="h-11 w-full rounded-xl border border-stone-300 px-3 focus-visible:outline-2 focus-visible:outline-primary"
+          />
+        )}
+      </Field>
       <fieldset>
         <legend className="mb-1 font-medium text-sm">{t("packs.visibility.label")}</legend>
         <div className="flex flex-wrap gap-4">
@@ -115,24 +106,24 @@ export function NewPackDialog({
   const titleId = useId();
   const packName = usePackName();
   const [visibility, setVisibility] = useState<Visibility>("private");
-  const [busy, setBusy] = useState(false);
+  const create = useCall(
+    () => packRequests.create({ name: packName.name.trim(), visibility, ...(stickerInstIds ? { stickerInstIds } : {}) }),
+    {
+      onSuccess: (pack) => {
+        dialog.current?.close();
+        onCreated(pack);
+      },
+    },
+  );
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!packName.check() || busy) return;
-    setBusy(true);
-    packRequests
-      .create({ name: packName.name.trim(), visibility, ...(stickerInstIds ? { stickerInstIds } : {}) })
-      .then((pack) => {
-        dialog.current?.close();
-        onCreated(pack);
-      })
-      .catch((error: unknown) => toastError(error, t))
-      .finally(() => setBusy(false));
+    if (!packName.check() || create.busy) return;
+    void create.run();
   }
 
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <h2 id={titleId} className="mb-4 font-semibold text-xl">
           {t("packs.new.title")}
@@ -144,8 +135,8 @@ export function NewPackDialog({
           onVisibility={setVisibility}
           problem={packName.problem}
         />
-        <DialogActions dialog={dialog} confirmLabel={t("packs.new.create")} busy={busy} />
+        <DialogActions dialog={dialog} confirmLabel={t("packs.new.create")} busy={create.busy} />
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

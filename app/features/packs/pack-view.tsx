@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
+import { Switch } from "#app/components/ui/switch.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
-import { toastError, toastSuccess } from "#app/lib/toast.ts";
+import { useCall } from "#app/lib/api/use-call.ts";
+import { toastSuccess } from "#app/lib/toast.ts";
 import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { ReportButton } from "../moderation/report-button.tsx";
 import { LockIcon } from "../stickers/icons.tsx";
 import { PackExportPanel } from "./export/pack-export-panel.tsx";
@@ -16,8 +19,7 @@ import { PackStickersEditor, StickerPicture } from "./pack-stickers-editor.tsx";
 /** While stickers of a pack made in one go are still being drawn, the owner's page asks again this often. */
 const PENDING_POLL_MS = 2000;
 
-const pillButton =
-  "inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 font-medium text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60";
+const pillButton = buttonClass({ variant: "pill", size: "md-narrow" });
 
 /**
  * A pack's page body: name, owner and count, the stickers in order with their emoji, and the export
@@ -152,7 +154,6 @@ function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetai
   const [editing, setEditing] = useState(false);
   const packName = usePackName(pack.name);
   const { name, problem } = packName;
-  const [busy, setBusy] = useState(false);
   const fieldId = useId();
   const problemId = useId();
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -163,19 +164,18 @@ function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetai
     requestAnimationFrame(() => renameButton.current?.focus());
   }
 
+  const rename = useCall((name: string) => packRequests.update({ packId: pack.packId, name }), {
+    onSuccess: (answer) => {
+      onPack(answer);
+      stop();
+    },
+  });
+
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!packName.check() || busy) return;
+    if (!packName.check() || rename.busy) return;
     if (name.trim() === pack.name) return stop();
-    setBusy(true);
-    packRequests
-      .update({ packId: pack.packId, name: name.trim() })
-      .then((answer) => {
-        onPack(answer);
-        stop();
-      })
-      .catch((error: unknown) => toastError(error, t))
-      .finally(() => setBusy(false));
+    void rename.run(name.trim());
   }
 
   if (!editing) {
@@ -221,16 +221,12 @@ function PackName({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetai
           aria-describedby={problem ? problemId : undefined}
           className="h-11 min-w-0 flex-1 rounded-xl border border-stone-300 px-3 font-semibold text-xl focus-visible:outline-2 focus-visible:outline-primary"
         />
-        <button
-          type="submit"
-          disabled={busy}
-          className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker disabled:opacity-60"
-        >
+        <Button type="submit" busy={rename.busy}>
           {t("packs.rename.save")}
-        </button>
-        <button type="button" onClick={stop} className="h-10 rounded-full px-4 text-stone-700 hover:bg-stone-100">
+        </Button>
+        <Button variant="quiet" size="md-narrow" onClick={stop}>
           {t("common.cancel")}
-        </button>
+        </Button>
       </div>
       {problem ? (
         <p id={problemId} className="text-red-700 text-sm">
@@ -246,79 +242,67 @@ function OwnerControls({ pack, onPack }: { pack: PackDetail; onPack: (pack: Pack
   const { t } = useTranslation();
   const { to } = useLocalized();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const groupName = useId();
+  const setVisibility = useCall(
+    (next: Visibility, _before: PackDetail) => packRequests.update({ packId: pack.packId, visibility: next }),
+    {
+      onSuccess: (answer) => {
+        onPack(answer);
+        toastSuccess(t(`packs.visibility.now.${answer.visibility}`));
+      },
+      onError: (_error, _next, before) => {
+        onPack(before);
+        return false;
+      },
+    },
+  );
+  const remove = useCall(() => packRequests.remove(pack.packId), {
+    onSuccess: () => {
+      dialog.current?.close();
+      toastSuccess(t("packs.delete.done"));
+      void navigate(to("/packs/mine"));
+    },
+  });
+  // One call at a time: the switch and Delete wait for each other.
+  const busy = setVisibility.busy || remove.busy;
 
   function choose(next: Visibility) {
     if (busy || next === pack.visibility) return;
-    const before = pack;
     onPack({ ...pack, visibility: next });
-    setBusy(true);
-    packRequests
-      .update({ packId: pack.packId, visibility: next })
-      .then((answer) => {
-        onPack(answer);
-        toastSuccess(t(`packs.visibility.now.${answer.visibility}`));
-      })
-      .catch((error: unknown) => {
-        onPack(before);
-        toastError(error, t);
-      })
-      .finally(() => setBusy(false));
-  }
-
-  function remove() {
-    setBusy(true);
-    packRequests
-      .remove(pack.packId)
-      .then(() => {
-        dialog.current?.close();
-        toastSuccess(t("packs.delete.done"));
-        void navigate(to("/packs/mine"));
-      })
-      .catch((error: unknown) => toastError(error, t))
-      .finally(() => setBusy(false));
+    void setVisibility.run(next, pack);
   }
 
   return (
     <div className="flex flex-wrap items-end gap-4">
-      <fieldset aria-busy={busy || undefined}>
-        <legend className="mb-1 font-medium text-sm text-stone-500">{t("packs.visibility.label")}</legend>
-        <div className="inline-flex rounded-full bg-stone-100 p-1 ring-1 ring-stone-200">
-          {(["public", "private"] as const).map((option) => (
-            <label
-              key={option}
-              className={`inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-4 font-medium text-sm has-focus-visible:outline-2 has-focus-visible:outline-primary ${
-                pack.visibility === option ? "bg-white text-stone-900 shadow-sm" : "text-stone-600 hover:text-stone-900"
-              }`}
-            >
-              <input
-                type="radio"
-                name={groupName}
-                checked={pack.visibility === option}
-                onChange={() => choose(option)}
-                className="sr-only"
-              />
-              {option === "private" ? <LockIcon className="size-4" /> : null}
-              {t(`packs.visibility.${option}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <Switch
+        legend={t("packs.visibility.label")}
+        legendClassName="mb-1 font-medium text-sm text-stone-500"
+        options={[
+          { value: "public", label: t("packs.visibility.public") },
+          { value: "private", label: t("packs.visibility.private"), icon: <LockIcon className="size-4" /> },
+        ]}
+        value={pack.visibility}
+        onChange={choose}
+        busy={busy}
+      />
       <button type="button" onClick={() => setConfirming(true)} className={`${pillButton} text-red-700`}>
         {t("packs.delete.button")}
       </button>
       {confirming ? (
-        <ModalDialog ref={dialog} labelledBy={titleId} onClose={() => setConfirming(false)}>
+        <Dialog ref={dialog} labelledBy={titleId} onClose={() => setConfirming(false)}>
           <h2 id={titleId} className="mb-2 font-semibold text-xl">
             {t("packs.delete.title")}
           </h2>
           <p className="text-stone-700">{t("packs.delete.body", { name: pack.name })}</p>
-          <DialogActions dialog={dialog} confirmLabel={t("packs.delete.confirm")} busy={busy} onConfirm={remove} />
-        </ModalDialog>
+          <DialogActions
+            dialog={dialog}
+            confirmLabel={t("packs.delete.confirm")}
+            busy={busy}
+            onConfirm={() => void remove.run()}
+          />
+        </Dialog>
       ) : null}
     </div>
   );

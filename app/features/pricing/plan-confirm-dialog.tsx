@@ -1,7 +1,7 @@
 import { useId, useRef } from "react";
+import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { planById, type SubscriptionView } from "#common/plans.ts";
-import { DialogActions, ModalDialog } from "../layout/modal-dialog.tsx";
 import { formatDay } from "./format-price.ts";
 import type { PlanConfirm } from "./use-plan-choice.ts";
 
@@ -54,7 +54,7 @@ export default function PlanConfirmDialog({
           };
 
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose} width={448}>
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose} width={448}>
       <h2 id={titleId} className="font-semibold text-xl">
         {content.title}
       </h2>
@@ -74,6 +74,6 @@ export default function PlanConfirmDialog({
         busy={busy}
         onConfirm={onConfirm}
       />
-    </ModalDialog>
+    </Dialog>
   );
 }

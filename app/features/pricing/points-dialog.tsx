@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { useUser } from "../auth/use-user.ts";
 import { requestShare } from "../invites/share-request.ts";
-import { ModalDialog } from "../layout/modal-dialog.tsx";
 import { type PricingOptions, PricingPlans } from "./pricing-plans.tsx";
 import { onRechargeSuccess, type PointsRequest } from "./recharge-channel.ts";
 import { useSubscription } from "./use-subscription.ts";
@@ -30,7 +30,7 @@ export default function PointsDialog({
   const { subscription, known, refresh } = useSubscription();
   useEffect(() => onRechargeSuccess(() => dialog.current?.close()), []);
   return (
-    <ModalDialog ref={dialog} labelledBy={titleId} onClose={onClose} width={1241} className="bg-stone-50 p-6 md:p-8">
+    <Dialog ref={dialog} labelledBy={titleId} onClose={onClose} width={1241} className="bg-stone-50 p-6 md:p-8">
       <div className="mb-6 flex items-start justify-between gap-4">
         <div>
           <h2 id={titleId} className="font-bold text-2xl">
@@ -73,6 +73,6 @@ export default function PointsDialog({
           {t("pricing.modal.fullPage")}
         </Link>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { Button } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import {
   FREE_PLAN_ID,
@@ -248,16 +249,16 @@ function PackCard({
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
+      <Button
+        size="md-narrow"
         disabled={busy}
-        aria-busy={pending}
+        busy={pending}
+        busyLabel={t("pricing.button.loading")}
         aria-label={t("pricing.packs.buyLabel", { count: pack.points })}
         onClick={onChoose}
-        className="inline-flex h-10 items-center rounded-full bg-primary-dark px-4 font-medium text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60"
       >
-        {pending ? t("pricing.button.loading") : t("pricing.packs.buy")}
-      </button>
+        {t("pricing.packs.buy")}
+      </Button>
     </li>
   );
 }

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
-import type { MoodTaskView, PackProgressView } from "#common/packs.ts";
+import { usePolling } from "#app/lib/polling.ts";
+import type { MoodTaskView } from "#common/packs.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { fetchPackProgress } from "./make-requests.ts";
-
-const POLL_MS = 1000;
-const SLOW_POLL_MS = 2500;
 
 /**
  * One progress view for a pack made in one go (decision 0026): a tile per mood that fills in as its
@@ -18,37 +17,14 @@ export function PackProgress({ packId, onReset }: { packId: string; onReset: () 
   const { t } = useTranslation();
   const { to } = useLocalized();
   const revalidator = useRevalidator();
-  const [view, setView] = useState<PackProgressView | null>(null);
+  const view = usePolling(packId, () => fetchPackProgress(packId), {
+    isDone: (next) => next.done,
+    isGone: (error) => error instanceof ApiError && (error.status === "PACK_NOT_FOUND" || error.status === "AUTH_ERROR"),
+    onGone: onReset,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const done = view?.done ?? false;
   const failedCount = view?.failed ?? 0;
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const started = Date.now();
-    async function poll() {
-      try {
-        const next = await fetchPackProgress(packId);
-        if (stopped) return;
-        setView(next);
-        if (next.done) return;
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiError && (error.status === "PACK_NOT_FOUND" || error.status === "AUTH_ERROR")) {
-          onReset();
-          return;
-        }
-        // A network blip: keep following, a little slower.
-      }
-      timer = setTimeout(poll, Date.now() - started > 30_000 ? SLOW_POLL_MS : POLL_MS);
-    }
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [packId, onReset]);
 
   // The header's balance follows refunds; focus moves to the outcome once every mood is settled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per settled pack, and per new refund
@@ -92,20 +68,13 @@ export function PackProgress({ packId, onReset }: { packId: string; onReset: () 
       {done ? (
         <div className="flex flex-wrap gap-2">
           {view && view.ready > 0 ? (
-            <Link
-              to={to(`/pack/${packId}`)}
-              className="inline-flex h-10 items-center justify-center rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker"
-            >
+            <Link to={to(`/pack/${packId}`)} className={buttonClass()}>
               {t("packs.make.openPack")}
             </Link>
           ) : null}
-          <button
-            type="button"
-            onClick={onReset}
-            className="h-10 rounded-full px-5 font-medium ring-1 ring-stone-300 hover:bg-white"
-          >
+          <Button variant="secondary" onClick={onReset}>
             {t("packs.make.makeAnother")}
-          </button>
+          </Button>
         </div>
       ) : null}
     </section>

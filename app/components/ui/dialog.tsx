@@ -1,14 +1,16 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
+import { Button } from "./button.tsx";
 
 /**
  * A native modal `<dialog>` opened on mount: focus trap, Escape and the backdrop come from the
- * browser. Widths follow spec §9 (login 448, share 418, points/pricing 1241).
+ * browser. Widths follow spec §9 (login 448, share 418, points/pricing 1241). Closing it (Escape,
+ * a Cancel, `ref.current.close()`) calls `onClose`, which unmounts it.
  */
-export const ModalDialog = forwardRef<
+export const Dialog = forwardRef<
   HTMLDialogElement,
   { labelledBy: string; width?: number; onClose: () => void; className?: string; children: React.ReactNode }
->(function ModalDialog({ labelledBy, width = 448, onClose, className = "p-6", children }, ref) {
+>(function Dialog({ labelledBy, width = 448, onClose, className = "p-6", children }, ref) {
   const dialog = useRef<HTMLDialogElement>(null);
   useImperativeHandle(ref, () => dialog.current as HTMLDialogElement);
   useEffect(() => {
@@ -27,12 +29,30 @@ export const ModalDialog = forwardRef<
   );
 });
 
-/** Cancel and a primary action, at the end of a dialog. The primary is a submit button unless `onConfirm` is given. */
+/** The × in a dialog's top corner (the dialog is `relative`). */
+export function DialogClose({ dialog, label }: { dialog: React.RefObject<HTMLDialogElement | null>; label: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => dialog.current?.close()}
+      className="absolute end-3 top-3 grid size-9 place-items-center rounded-full text-stone-500 hover:bg-stone-100"
+      aria-label={label}
+    >
+      ×
+    </button>
+  );
+}
+
+/**
+ * Cancel and a primary action, at the end of a dialog. The primary is a submit button unless
+ * `onConfirm` is given; `busy` disables it while its call runs.
+ */
 export function DialogActions({
   dialog,
   confirmLabel,
   cancelLabel,
   busy = false,
+  busyLabel,
   onConfirm,
 }: {
   dialog: React.RefObject<HTMLDialogElement | null>;
@@ -40,26 +60,19 @@ export function DialogActions({
   /** The dismiss button's words, when "Cancel" would be ambiguous. */
   cancelLabel?: string;
   busy?: boolean;
+  /** The primary's words while busy (e.g. "Sending…"). */
+  busyLabel?: string;
   onConfirm?: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <div className="mt-6 flex justify-end gap-3">
-      <button
-        type="button"
-        onClick={() => dialog.current?.close()}
-        className="h-10 rounded-full px-5 text-stone-700 hover:bg-stone-100"
-      >
+      <Button variant="quiet" onClick={() => dialog.current?.close()}>
         {cancelLabel ?? t("common.cancel")}
-      </button>
-      <button
-        type={onConfirm ? "button" : "submit"}
-        disabled={busy}
-        onClick={onConfirm}
-        className="h-10 rounded-full bg-primary-dark px-5 font-medium text-white hover:bg-primary-darker disabled:opacity-60"
-      >
+      </Button>
+      <Button type={onConfirm ? "button" : "submit"} busy={busy} busyLabel={busyLabel} onClick={onConfirm}>
         {confirmLabel}
-      </button>
+      </Button>
     </div>
   );
 }
