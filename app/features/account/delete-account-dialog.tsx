@@ -4,7 +4,7 @@ import { Button, Spinner as ButtonSpinner } from "#app/components/ui/button.tsx"
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
 import type { AccountSummary } from "#common/account.ts";
 import { planById } from "#common/plans.ts";
@@ -35,7 +35,8 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
 
   useEffect(() => {
     let live = true;
-    apiCall<AccountSummary>("GET", "/api/account/summary")
+    api.account
+      .summary()
       .then((answer) => {
         if (live) setSummary(answer);
       })
@@ -63,7 +64,8 @@ export default function DeleteAccountDialog({ onClose }: { onClose: () => void }
     event.preventDefault();
     if (!confirmed || deleting) return;
     setDeleting(true);
-    apiCall("POST", "/api/account/delete", { body: { confirmation: typed }, timeoutMs: DELETE_TIMEOUT_MS })
+    api.account
+      .delete({ confirmation: typed }, { timeoutMs: DELETE_TIMEOUT_MS })
       .then(async () => {
         // Every other tab signs out now; this one goes home, signed out, and says what happened.
         broadcast(CHANNELS.finishLogout);

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
-import { ApiError, apiCall } from "#app/lib/api/client.ts";
+import { ApiError, api } from "#app/lib/api/api.ts";
 import { useCall } from "#app/lib/api/use-call.ts";
 import { toastSuccess } from "#app/lib/toast.ts";
 import { DISPLAY_NAME_MAX_LENGTH, shownName } from "#common/names.ts";
@@ -22,7 +22,7 @@ export default function DisplayNameDialog({ current, onClose }: { current: strin
   const [problem, setProblem] = useState(false);
   const save = useCall(
     async (name: string) => {
-      const info = await apiCall<{ nick: string }>("POST", "/api/user/name", { body: { name } });
+      const info = await api.account.setName({ name });
       // The other tabs reload the user; this one reloads its data before saying so.
       broadcast(CHANNELS.userChanged);
       return info;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { toastError } from "#app/lib/toast.ts";
 import { inviteCodeFromCookie } from "../invites/share-request.ts";
 import { broadcast, CHANNELS } from "./channels.ts";
@@ -61,16 +61,15 @@ export function GoogleButton({
 
   useEffect(() => {
     let live = true;
-    Promise.all([loadGoogleIdentity(), apiCall<{ nonce: string }>("GET", "/api/googleNonce")])
+    Promise.all([loadGoogleIdentity(), api.account.googleNonce()])
       .then(([google, { nonce }]) => {
         if (!live || !holder.current) return;
         google.accounts.id.initialize({
           client_id: clientId,
           nonce,
           callback: ({ credential }) => {
-            apiCall<{ email: string | null }>("POST", "/api/googleLogin", {
-              body: { idToken: credential, invCode: inviteCodeFromCookie() },
-            })
+            api.account
+              .googleSignIn({ idToken: credential, invCode: inviteCodeFromCookie() })
               .then((user) => {
                 broadcast(CHANNELS.finishLogin);
                 void revalidate.current();

@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { useCall } from "#app/lib/api/use-call.ts";
 import { toastWarning } from "#app/lib/toast.ts";
 import { TIMEOUTS_MS } from "#common/constants.ts";
@@ -32,10 +32,10 @@ export default function LoginDialog({ onClose, signedInEmail }: { onClose: () =>
   const [email, setEmail] = useState("");
   const sendLink = useCall(
     (address: string) =>
-      apiCall("GET", "/api/getVerifyEmail", {
-        params: { email: address, redirect: `${location.pathname}${location.search}`, invCode: inviteCodeFromCookie() },
-        timeoutMs: TIMEOUTS_MS.emailVerify,
-      }),
+      api.account.signInLink(
+        { email: address, redirect: `${location.pathname}${location.search}`, invCode: inviteCodeFromCookie() },
+        { timeoutMs: TIMEOUTS_MS.emailVerify },
+      ),
     { onSuccess: (_answer, address) => setView({ name: "sent", email: address }) },
   );
   const sending = sendLink.busy;

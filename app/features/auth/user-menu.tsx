@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { isolate, useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { toastError } from "#app/lib/toast.ts";
 import { AccountDataItems } from "../account/account-menu-items.tsx";
 import { requestShare } from "../invites/share-request.ts";
@@ -42,7 +42,7 @@ export function UserMenu({ user }: { user: PageUser }) {
 
   async function signOut() {
     try {
-      await apiCall("GET", "/api/user/logout");
+      await api.account.signOut();
     } catch (error) {
       toastError(error, t);
     }

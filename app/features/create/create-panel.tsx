@@ -148,7 +148,10 @@ export function CreatePanel({
       onSignedOut: ({ prompt }) => localStorage.setItem(STORAGE_KEYS.inputBeforeLogin, prompt),
       onSuccess: (started) => {
         if (started.kind === "pack" ? started.packId === null : started.taskId === null) {
-          dispatch({ type: "notStarted", problem: started.kind === "pack" ? "packs.make.notStarted" : "create.upload.notStarted" });
+          dispatch({
+            type: "notStarted",
+            problem: started.kind === "pack" ? "packs.make.notStarted" : "create.upload.notStarted",
+          });
           return;
         }
         clearTryIt();

@@ -17,7 +17,7 @@ const UPLOAD_MAX_MS = 180_000;
 
 /**
  * A signed multipart call that reports how much of its body went out (`onProgress(0…1)`): fetch has
- * no upload progress, XMLHttpRequest does. Errors are the ApiError codes of apiCall: NETWORK, TIMEOUT
+ * no upload progress, XMLHttpRequest does. Errors are the ApiError codes of every call: NETWORK, TIMEOUT
  * (a stall or the overall cap), or the envelope's code.
  */
 export async function uploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number) => void): Promise<T> {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { toastError } from "#app/lib/toast.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
@@ -80,10 +80,8 @@ export function useFavoriteStatus(stickerInstIds: string[]) {
     const unknown = key.split(",").filter((id) => entries.get(id)?.favorited === undefined);
     for (let start = 0; start < unknown.length; start += STATUS_BATCH) {
       const batch = unknown.slice(start, start + STATUS_BATCH);
-      apiCall<{ favorited: string[] }>("GET", "/api/favorite/status", {
-        params: { stickerInstIds: batch.join(",") },
-        dedupe: true,
-      })
+      api.favorite
+        .status({ stickerInstIds: batch.join(",") }, { dedupe: true })
         .then((answer) => {
           if (owner !== userId) return;
           const favorited = new Set(answer.favorited);
@@ -115,9 +113,8 @@ export function useToggleFavorite() {
       const favorited = !current.favorited;
       pending.add(stickerInstId);
       update(new Map([[stickerInstId, { favorited, count: Math.max(0, current.count + (favorited ? 1 : -1)) }]]));
-      apiCall<{ stickerInstId: string; favorited: boolean; favoriteCount: number }>("POST", "/api/favorite", {
-        body: { stickerInstId, action: favorited ? "add" : "remove" },
-      })
+      api.favorite
+        .set({ stickerInstId, action: favorited ? "add" : "remove" })
         .then((answer) => {
           if (owner === userId) update(new Map([[stickerInstId, { favorited: answer.favorited, count: answer.favoriteCount }]]));
         })

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { useCall } from "#app/lib/api/use-call.ts";
 import { toastSuccess } from "#app/lib/toast.ts";
 
@@ -14,8 +14,7 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const send = useCall(
-    (content: string, email: string) =>
-      apiCall("POST", "/api/userFeedback", { body: { content, ...(email ? { email } : {}), page: location.pathname } }),
+    (content: string, email: string) => api.feedback.submit({ content, ...(email ? { email } : {}), page: location.pathname }),
     {
       onSuccess: () => {
         toastSuccess(t("feedback.thanks"));

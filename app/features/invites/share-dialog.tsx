@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { toastError, toastSuccess } from "#app/lib/toast.ts";
 
 function shareLinks(url: string, text: string) {
@@ -28,7 +28,8 @@ export default function ShareDialog({ onClose }: { onClose: () => void }) {
   const [code, setCode] = useState<string | null>(null);
 
   useEffect(() => {
-    apiCall<{ code: string }>("GET", "/api/user/invcode", { dedupe: true })
+    api.account
+      .inviteCode({}, { dedupe: true })
       .then((answer) => setCode(answer.code))
       .catch((error: unknown) => toastError(error, t));
   }, [t]);

@@ -1,20 +1,36 @@
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { useCall } from "#app/lib/api/use-call.ts";
 import { toastSuccess } from "#app/lib/toast.ts";
 
 export type StickerAct = "hide" | "restore" | "pick" | "unpick";
 export type UserAct = "ban" | "unban";
+type DeskAct = StickerAct | UserAct | "hidePack" | "restorePack";
+const DESK_ACTS: readonly string[] = [
+  "hide",
+  "restore",
+  "pick",
+  "unpick",
+  "ban",
+  "unban",
+  "hidePack",
+  "restorePack",
+] satisfies DeskAct[];
+const isDeskAct = (name: string | undefined): name is DeskAct => name !== undefined && DESK_ACTS.includes(name);
 
 /**
  * The desk's forms: each is a real form whose buttons name the action (`name="act"`); submitting
- * calls the signed `/api/admin/*` call and reloads the page's data (decision 0031).
+ * makes the desk call of that name (`api.desk.<act>`) and reloads the page's data (decision 0031).
  */
 export function useDeskAction() {
   const { t } = useTranslation();
   const deskCall = useCall(
-    (act: string, input: Record<string, unknown>, form: FormData) =>
-      apiCall("POST", `/api/admin/${act}`, { body: { ...input, note: String(form.get("note") ?? "") } }),
+    (act: DeskAct, input: Record<string, unknown>, form: FormData) =>
+      // `body(form)` built the input of this act's form (its sticker, user or pack); the server checks it.
+      (api.desk[act] as unknown as (input: Record<string, unknown>) => Promise<unknown>)({
+        ...input,
+        note: String(form.get("note") ?? ""),
+      }),
     { onSuccess: () => toastSuccess(t("admin.done")), revalidate: "after" },
   );
   const busy = deskCall.busy;
@@ -26,7 +42,7 @@ export function useDeskAction() {
     const name = submitter?.value;
     const form = new FormData(event.currentTarget);
     const input = body(form);
-    if (!name || !input) return;
+    if (!isDeskAct(name) || !input) return;
     void deskCall.run(name, input, form);
   }
   return { busy, submit };

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { ApiError, apiCall } from "#app/lib/api/client.ts";
+import { ApiError } from "#app/lib/api/api.ts";
 import { useCall } from "#app/lib/api/use-call.ts";
 import { toastSuccess } from "#app/lib/toast.ts";
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from "#common/moderation.ts";
@@ -20,7 +20,7 @@ export default function ReportDialog({ target, onClose }: { target: ReportTarget
   const [already, setAlready] = useState(false);
   const [missing, setMissing] = useState(false);
 
-  const report = useCall((reason: ReportReason) => apiCall("POST", call.path, { body: { ...call.body, reason, note } }), {
+  const report = useCall((reason: ReportReason) => call.send(reason, note), {
     onSuccess: () => {
       toastSuccess(t("report.sent"));
       dialog.current?.close();

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { apiCall } from "#app/lib/api/client.ts";
+import { api } from "#app/lib/api/api.ts";
 import { useCall } from "#app/lib/api/use-call.ts";
 import { toastSuccess } from "#app/lib/toast.ts";
 import type { StickerDetail } from "#common/stickers.ts";
@@ -19,8 +19,7 @@ export function VisibilitySwitch({ stickerInstId, initial }: { stickerInstId: st
   const [visibility, setVisibility] = useState<Visibility>(initial);
   const hintId = useId();
   const save = useCall(
-    (next: Visibility, _before: Visibility) =>
-      apiCall<{ visibility: Visibility }>("POST", "/api/sticker/setVisibility", { body: { stickerInstId, visibility: next } }),
+    (next: Visibility, _before: Visibility) => api.sticker.setVisibility({ stickerInstId, visibility: next }),
     {
       onSuccess: (answer) => {
         setVisibility(answer.visibility);
