@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "vite";
-import type { CallDeclaration, CallRoute } from "#common/api/declare-call.ts";
+import type { CallDeclaration } from "#common/api/declare-call.ts";
 
 const ID = "virtual:api-routes";
 const RESOLVED = `\0${ID}`;
@@ -22,7 +22,7 @@ export function apiRoutes(): Plugin {
       // Node loads the TypeScript declarations as they are (type stripping), as it runs the server.
       const contract = (await import(/* @vite-ignore */ pathToFileURL(CONTRACT).href)) as {
         calls: Record<string, Record<string, CallDeclaration>>;
-        routeTableOf: (calls: Record<string, Record<string, CallDeclaration>>) => Record<string, CallRoute>;
+        routeTableOf: (calls: Record<string, Record<string, CallDeclaration>>) => Record<string, string>;
       };
       return `export default ${JSON.stringify(contract.routeTableOf(contract.calls))};`;
     },

@@ -69,13 +69,24 @@ export interface CallRoute {
   body: "json" | "multipart";
 }
 
-/** `{ feature: { call: declaration } }` → `{ "feature.call": route }`, the table the browser's client reads. */
-export function routeTableOf(calls: Record<string, Record<string, CallDeclaration>>): Record<string, CallRoute> {
-  const table: Record<string, CallRoute> = {};
+/**
+ * `{ feature: { call: declaration } }` → `{ "feature.call": "POST /api/pack/reorder" }` (" multipart"
+ * appended for uploads), the table the browser's client reads: one short string a call, since it
+ * comes with every page's first load.
+ */
+export function routeTableOf(calls: Record<string, Record<string, CallDeclaration>>): Record<string, string> {
+  const table: Record<string, string> = {};
   for (const [feature, declarations] of Object.entries(calls)) {
     for (const [name, declaration] of Object.entries(declarations)) {
-      table[`${feature}.${name}`] = { method: declaration.method, path: declaration.path, body: declaration.body ?? "json" };
+      const multipart = declaration.body === "multipart" ? " multipart" : "";
+      table[`${feature}.${name}`] = `${declaration.method} ${declaration.path}${multipart}`;
     }
   }
   return table;
+}
+
+/** A route of the table back into its parts. */
+export function routeOf(entry: string): CallRoute {
+  const [method, path = "", body] = entry.split(" ");
+  return { method: method === "POST" ? "POST" : "GET", path, body: body === "multipart" ? "multipart" : "json" };
 }

@@ -1,5 +1,5 @@
 declare module "virtual:api-routes" {
-  /** `"feature.call"` → where the call goes (scripts/vite-api-routes.ts). */
-  const routes: Record<string, import("#common/api/declare-call.ts").CallRoute>;
+  /** `"feature.call"` → where the call goes, as `"POST /api/pack/reorder"` (`routeTableOf`, scripts/vite-api-routes.ts). */
+  const routes: Record<string, string>;
   export default routes;
 }

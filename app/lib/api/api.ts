@@ -1,5 +1,5 @@
 import routes from "virtual:api-routes";
-import type { CallAnswer, CallDeclaration, CallInput, CallRoute } from "#common/api/declare-call.ts";
+import { type CallAnswer, type CallDeclaration, type CallInput, type CallRoute, routeOf } from "#common/api/declare-call.ts";
 import type { Calls } from "#common/api/index.ts";
 import { apiCall } from "./client.ts";
 
@@ -38,9 +38,10 @@ function send(route: CallRoute, input: Fields = {}, options: SendOptions = {}): 
   return apiCall(route.method, route.path, { ...options, body: input });
 }
 
-function buildClient(table: Record<string, CallRoute>): ApiClient {
+function buildClient(table: Record<string, string>): ApiClient {
   const client: Record<string, Record<string, unknown>> = {};
-  for (const [key, route] of Object.entries(table)) {
+  for (const [key, entry] of Object.entries(table)) {
+    const route = routeOf(entry);
     const [feature = "", name = ""] = key.split(".");
     const call = (input?: Fields, options?: SendOptions) => send(route, input, options);
     client[feature] = { ...client[feature], [name]: Object.assign(call, { route }) };
