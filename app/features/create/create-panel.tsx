@@ -24,7 +24,6 @@ import { rememberedTask, rememberTask } from "./current-task.ts";
 import { GenerateButton } from "./generate-button.tsx";
 import { PromptField, PromptIdeas } from "./prompt-field.tsx";
 import { StylePicker } from "./style-picker.tsx";
-import { TaskProgress } from "./task-progress.tsx";
 import { clearTryIt, readTryIt } from "./try-it.ts";
 
 export type { CreateCosts } from "./create-state.ts";
@@ -33,6 +32,9 @@ export type { CreateCosts } from "./create-state.ts";
 const MoodChooser = lazy(() => import("../packs/make/mood-chooser.tsx").then((module) => ({ default: module.MoodChooser })));
 // The picture picker shows only once "A picture" is chosen: its code loads then (first-load budget).
 const ImagePicker = lazy(() => import("./image-picker.tsx").then((module) => ({ default: module.ImagePicker })));
+// A sticker's progress shows only once Generate was pressed (or a followed task is back): its code, with
+// the polling loop, loads then (first-load budget).
+const TaskProgress = lazy(() => import("./task-progress.tsx").then((module) => ({ default: module.TaskProgress })));
 const PackProgress = lazy(() => import("../packs/make/pack-progress.tsx").then((module) => ({ default: module.PackProgress })));
 
 /** What one press of Generate started: a followed sticker, a pack being made, or nothing (a picture's lost answer found no task). */
@@ -197,7 +199,9 @@ export function CreatePanel({
           <PackProgress packId={packId} onReset={resetPack} />
         </Suspense>
       ) : taskId !== null ? (
-        <TaskProgress taskId={taskId} onReset={reset} />
+        <Suspense fallback={<p className="py-8 text-center text-stone-500">{t("app.loading")}</p>}>
+          <TaskProgress taskId={taskId} onReset={reset} />
+        </Suspense>
       ) : (
         <form
           className="space-y-5"
