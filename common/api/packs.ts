@@ -2,16 +2,11 @@ import { z } from "zod";
 import { MOOD_IDS, PACK_MAX_STICKERS, PACK_NAME_MAX_LENGTH, PACK_PUBLIC_CHANGES_PER_MINUTE } from "../packs.ts";
 import { pageInput } from "../paging.ts";
 import { declareCall } from "./declare-call.ts";
-import { stickerInstId, stickerListItem, visibility } from "./stickers.ts";
+import { publicId, stickerInstId, stickerListItem, visibility } from "./stickers.ts";
 import { promptField, styleIdField, taskStatus, uploadIdField } from "./tasks.ts";
 
 /** A pack's public id (as a sticker's): URL-safe characters. */
-export const packIdInput = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
+export const packIdInput = publicId;
 
 /** Names and emoji are checked by the services, so a bad one answers PACK_NAME_INVALID / PACK_EMOJI_INVALID. */
 const nameInput = z.string().max(1000);

@@ -3,13 +3,15 @@ import { pageInput } from "../paging.ts";
 import { VISIBILITY_CHANGES_PER_MINUTE } from "../stickers.ts";
 import { declareCall } from "./declare-call.ts";
 
-/** A sticker's public id: URL-safe characters. */
-export const stickerInstId = z
+/** A sticker's or a pack's public id: URL-safe characters. */
+export const publicId = z
   .string()
   .trim()
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
+
+export const stickerInstId = publicId;
 
 export const visibility = z.enum(["public", "private"]);
 
