@@ -1,5 +1,3 @@
-import { toastMessageFor } from "./api/error-toast.ts";
-
 /**
  * Toasts load on demand (docs/ARCHITECTURE.md, "First-load budget"): the first toast asks the layout to mount
  * the toaster, waits for it, then shows.
@@ -23,9 +21,13 @@ function show(draw: (toast: Sonner["toast"]) => void) {
   void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) => draw(toast));
 }
 
+/** An error's toast; its rules (spec §8, `app/lib/api/error-toast.ts`) load with the first error, not with every page. */
 export function toastError(error: unknown, t: (key: string) => string) {
-  const message = toastMessageFor(error, t, typeof sessionStorage === "undefined" ? null : sessionStorage);
-  if (message) show((toast) => toast.error(message));
+  const storage = typeof sessionStorage === "undefined" ? null : sessionStorage;
+  void import("./api/error-toast.ts").then(({ toastMessageFor }) => {
+    const message = toastMessageFor(error, t, storage);
+    if (message) show((toast) => toast.error(message));
+  });
 }
 
 export function toastWarning(message: string) {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { HAS_CATCH_ERROR_KEY } from "#app/lib/api/error-toast.ts";
 import { TOASTER_NEEDED_EVENT, toasterMounted } from "#app/lib/toast.ts";
+import { STORAGE_KEYS } from "#common/storage-keys.ts";
 import { AccountDialogs } from "../account/account-dialogs.tsx";
 import { onSignInRequest } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
@@ -78,7 +78,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
             onClose={() => setPromptOpen(false)}
             onConfirm={() => {
               // The action that needed sign-in failed on purpose: its error toast stays silent (spec §8).
-              sessionStorage.setItem(HAS_CATCH_ERROR_KEY, "1");
+              sessionStorage.setItem(STORAGE_KEYS.hasCatchError, "1");
               setLoginOpen(true);
             }}
           />
