@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { pageInput } from "../paging.ts";
 import { declareCall } from "./declare-call.ts";
-import { stickerListItem } from "./stickers.ts";
+import { stickerPage } from "./stickers.ts";
 
 /** A subject tag as a page shows it: its URL slug and its name in the viewer's language. */
 const subjectTag = z.object({ slug: z.string(), name: z.string() });
 export type SubjectTag = z.output<typeof subjectTag>;
 
-const searchPage = z.object({
-  list: z.array(stickerListItem),
-  total: z.number(),
+const searchPage = stickerPage.extend({
   tags: z.array(subjectTag).describe("The subject tags the query named (in any language), best first: links to their tag pages."),
 });
 export type SearchPage = z.output<typeof searchPage>;

@@ -1,22 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles, textOf } from "#tests/support/source-files.ts";
 
 /**
  * Each API call is declared once, in common/api/ (docs/recipes.md, "Add a call"): the browser reaches
  * it only through the typed client, whose paths and answer types come from the declarations, and the
  * server's handlers get their viewer from the declared access instead of checking it by hand.
  */
-
-const repo = path.resolve(import.meta.dirname, "../..");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(repo, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name))
-    .map((entry) => path.posix.join(path.relative(repo, entry.parentPath).split(path.sep).join("/"), entry.name));
-}
-
-const read = (file: string) => readFileSync(path.join(repo, file), "utf8");
 
 /** The typed client and the transport under it are the only app code that speaks of calls by path. */
 const CLIENT_FILES = new Set(["app/lib/api/api.ts", "app/lib/api/client.ts", "app/lib/api/api-routes.d.ts"]);
@@ -51,14 +40,14 @@ describe("one declaration per call", () => {
   it("no app file names an API path or types an answer by hand", () => {
     const found = sourceFiles("app")
       .filter((file) => !CLIENT_FILES.has(file) && !/\.test\.tsx?$/.test(file))
-      .flatMap((file) => appCallFindings(read(file)).map((finding) => `${file}: ${finding}`));
+      .flatMap((file) => appCallFindings(textOf(file)).map((finding) => `${file}: ${finding}`));
     expect(found).toEqual([]);
   });
 
   it("no server call file checks access by hand", () => {
     const found = sourceFiles("server")
       .filter((file) => /(^|\/)(calls|[a-z-]+-calls)\.ts$/.test(file))
-      .flatMap((file) => handlerFindings(read(file)).map((finding) => `${file}: ${finding}`));
+      .flatMap((file) => handlerFindings(textOf(file)).map((finding) => `${file}: ${finding}`));
     expect(found).toEqual([]);
   });
 });
