@@ -91,6 +91,10 @@ export const ERRORS = {
   SEARCH_QUERY_EMPTY: { http: 400, key: "errors.searchQueryEmpty" },
   /** A search query is at most SEARCH_QUERY_MAX_LENGTH characters. */
   SEARCH_QUERY_TOO_LONG: { http: 400, key: "errors.searchQueryTooLong" },
+  /** A sticker whose moving files cannot be made to fit a messenger's limits (decision 0041). */
+  MOTION_TOO_LARGE: { http: 422, key: "errors.motionTooLarge" },
+  /** A motion preset this sticker cannot take (the caption types itself only where it has a caption layer). */
+  MOTION_PRESET_UNAVAILABLE: { http: 409, key: "errors.motionPresetUnavailable" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

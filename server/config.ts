@@ -112,6 +112,8 @@ const envSchema = z.object({
   /** Points a free user pays per sticker made from text, and from an image. */
   TEXT_GENERATION_COST: z.coerce.number().int().min(0).max(10_000).default(1),
   IMAGE_GENERATION_COST: z.coerce.number().int().min(0).max(10_000).default(2),
+  /** Points a free user pays to make a sticker move (decision 0041); members count it in their day. */
+  MOTION_COST: z.coerce.number().int().min(0).max(10_000).default(1),
   /** Stickers a member (a user with a plan) may make per UTC day instead of paying points. */
   MEMBER_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
   /**
@@ -140,6 +142,9 @@ const envSchema = z.object({
     .max(64)
     .default(() => availableParallelism()),
   UPLOAD_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+  /** Stickers animated at once in this process (off its event loop, decision 0041), and how many more may wait; past that, BUSY. */
+  MOTION_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  MOTION_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   /** Tasks a user may have waiting or running at once; the next submit answers TOO_MANY_TASKS (decision 0015). */
   TASKS_IN_FLIGHT_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
   /** Generation jobs one process runs at once. */
