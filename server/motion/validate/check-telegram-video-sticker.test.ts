@@ -18,14 +18,15 @@ describe("the Telegram video sticker check", () => {
   beforeAll(async () => {
     files = await makeAll({
       sticker: {},
-      wide: { width: 512, height: 288, seconds: 1 },
-      vp8: { codec: "libvpx", seconds: 1 },
-      opaque: { pixelFormat: "yuv420p", seconds: 1 },
-      tooWide: { width: 513, height: 512, seconds: 1 },
-      long: { seconds: 3.1 },
-      fast: { fps: 31, seconds: 1 },
-      audio: { audio: true, seconds: 1 },
-      live: { live: true },
+      // A 512×64 strip is a valid shape and quick to encode: each file below breaks one rule only (513×512 aside).
+      wide: { width: 512, height: 64, seconds: 1 },
+      vp8: { codec: "libvpx", height: 64, seconds: 1 },
+      opaque: { pixelFormat: "yuv420p", height: 64, seconds: 1 },
+      tooWide: { width: 513, height: 512, seconds: 0.5 },
+      long: { height: 64, seconds: 3.1 },
+      fast: { fps: 31, height: 64, seconds: 1 },
+      audio: { audio: true, height: 64, seconds: 1 },
+      live: { live: true, height: 64 },
     });
   });
 
@@ -33,7 +34,7 @@ describe("the Telegram video sticker check", () => {
     expect(checkTelegramVideoSticker(files.sticker)).toEqual([]);
   });
 
-  it("passes a 512×288 one (one side 512, the other less)", () => {
+  it("passes a 512×64 one (one side 512, the other less)", () => {
     expect(checkTelegramVideoSticker(files.wide)).toEqual([]);
   });
 
