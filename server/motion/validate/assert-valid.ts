@@ -1,7 +1,7 @@
 /**
  * The gate every moving sticker file passes before a user is offered it: the target's check, and
  * an AppError when it fails. A file over a byte limit only is MOTION_TOO_LARGE (the sticker cannot be
- * made to fit, decision 0041); any other breach is our bug and INTERNAL_ERROR, so the file is never shipped.
+ * made to fit); any other breach is our bug and INTERNAL_ERROR, so the file is never shipped.
  */
 import { AppError } from "#common/errors.ts";
 import type { Breach } from "./breach.ts";

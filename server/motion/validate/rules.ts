@@ -3,7 +3,7 @@
  * counted in thousands (1 KB = 1,000 bytes), the stricter reading of each platform's "KB".
  */
 
-// WhatsApp: "Sticker art and app requirements" in github.com/WhatsApp/stickers, Android/README.md.
+// WhatsApp: "Sticker art and app requirements" of the Android guide at github.com/WhatsApp/stickers.
 
 /** Every sticker is exactly 512×512 px. */
 export const WHATSAPP_STICKER_EDGE_PX = 512;
