@@ -1,0 +1,104 @@
+/**
+ * Makes every file of a sticker that moves (decision 0041): WhatsApp's animated WebP, Telegram's WebM,
+ * a GIF, an APNG and two small WebPs for grids, each fitted to its byte limit by fit-size.ts. Runs in
+ * the motion pool's worker threads (motion-pool.ts), never on a request's event loop.
+ */
+import { AppError } from "#common/errors.ts";
+import { type MotionPreset, presetNeedsCaption } from "#common/motion.ts";
+import { encodeApng } from "./encode-apng.ts";
+import { encodeGif } from "./encode-gif.ts";
+import { encodeWebm } from "./encode-webm.ts";
+import { encodeWebp } from "./encode-webp.ts";
+import {
+  apngLadder,
+  FILE_LIMITS,
+  FILE_SIZES,
+  gifLadder,
+  type MotionFileKind,
+  thumbLadder,
+  webmLadder,
+  webpLadder,
+} from "./file-ladders.ts";
+import { type FitCandidate, type FitReport, fitSize } from "./fit-size.ts";
+import type { StickerLayers } from "./layers.ts";
+import { type PreparedSticker, prepareSticker } from "./prepare-sticker.ts";
+import { type MotionFrames, renderFrames } from "./render-frames.ts";
+
+export interface MotionFiles {
+  webp: Buffer; // 512×512 animated WebP: WhatsApp's animated sticker AND the general animated download (≤ 500,000 bytes, every frame ≥ 8 ms, ≤ 10 s, frame 0 full canvas)
+  webm: Buffer; // Telegram video sticker: WebM, VP9 with alpha (yuva420p), 512×512, ≤ 3 s, ≤ 30 fps, ≤ 256,000 bytes, no audio
+  gif: Buffer; // 512×512 animated GIF for places without WebP (binary alpha is fine; keep it ≤ 2,000,000 bytes)
+  apng: Buffer; // 512×512 APNG (Signal/Discord later; ≤ 500,000 bytes target, may drop to fewer colours/frames)
+  thumb: Buffer; // 256×256 animated WebP for grids (aim ≤ 120 KB)
+  small: Buffer; // 160×160 animated WebP (aim ≤ 60 KB)
+  /** What the size-fitting search chose per file, for logs and the bench. */
+  report: Record<
+    "webp" | "webm" | "gif" | "apng" | "thumb" | "small",
+    { bytes: number; limit: number; fps: number; frames: number; quality: number | string; tries: number; ms: number }
+  >;
+}
+
+/** Tests shrink the limits to watch the search work harder or give up. */
+export type MotionLimits = Partial<Record<MotionFileKind, number>>;
+
+/** "type" needs the caption as its own layer; without one it is not offered (MOTION_PRESET_UNAVAILABLE). */
+export function checkPresetFits(layers: StickerLayers, preset: MotionPreset) {
+  if (presetNeedsCaption(preset) && (!layers.caption || !layers.subject)) throw new AppError("MOTION_PRESET_UNAVAILABLE");
+}
+
+/** A sticker's frames at one size, rendered once per frame rate. */
+export function framesCache(sticker: PreparedSticker, preset: MotionPreset): (fps: number) => MotionFrames {
+  const byRate = new Map<number, MotionFrames>();
+  return (fps) => {
+    let frames = byRate.get(fps);
+    if (!frames) {
+      frames = renderFrames(sticker, preset, fps);
+      byRate.set(fps, frames);
+    }
+    return frames;
+  };
+}
+
+export async function makeMotionFiles(
+  layers: StickerLayers,
+  preset: MotionPreset,
+  limits: MotionLimits = {},
+): Promise<MotionFiles> {
+  checkPresetFits(layers, preset);
+  const [big, mid, little] = await Promise.all([
+    prepareSticker(layers, FILE_SIZES.webp),
+    prepareSticker(layers, FILE_SIZES.thumb),
+    prepareSticker(layers, FILE_SIZES.small),
+  ]);
+  const bigFrames = framesCache(big, preset);
+  const fitFile = <S>(
+    kind: MotionFileKind,
+    framesAt: (fps: number) => MotionFrames,
+    candidates: FitCandidate<S>[],
+    encode: (frames: MotionFrames, settings: S) => Promise<Buffer>,
+    soft = false,
+  ) => fitSize({ limit: limits[kind] ?? FILE_LIMITS[kind], candidates, framesAt, encode, soft });
+  // Telegram's and WhatsApp's files first: they are what a person is waiting for.
+  const [webm, webp] = await Promise.all([
+    fitFile("webm", bigFrames, webmLadder(), encodeWebm),
+    fitFile("webp", bigFrames, webpLadder(), encodeWebp),
+  ]);
+  const [gif, apng, thumb, small] = await Promise.all([
+    fitFile("gif", bigFrames, gifLadder(), encodeGif),
+    fitFile("apng", bigFrames, apngLadder(), encodeApng, true),
+    fitFile("thumb", framesCache(mid, preset), thumbLadder(), encodeWebp, true),
+    fitFile("small", framesCache(little, preset), thumbLadder(), encodeWebp, true),
+  ]);
+  const report = {} as Record<MotionFileKind, FitReport>;
+  const files = { webp, webm, gif, apng, thumb, small };
+  for (const kind of Object.keys(files) as MotionFileKind[]) report[kind] = files[kind].report;
+  return {
+    webp: webp.file,
+    webm: webm.file,
+    gif: gif.file,
+    apng: apng.file,
+    thumb: thumb.file,
+    small: small.file,
+    report,
+  };
+}
