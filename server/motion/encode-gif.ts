@@ -13,6 +13,6 @@ export interface GifSettings {
 export function encodeGif(motion: MotionFrames, settings: GifSettings): Promise<Buffer> {
   const { size, frames, delays } = motion;
   return sharp(Buffer.concat(frames), { raw: { width: size, height: size * frames.length, channels: 4, pageHeight: size } })
-    .gif({ colours: settings.colours, dither: settings.dither, effort: 3, loop: 0, delay: delays, interFrameMaxError: 4 })
+    .gif({ colours: settings.colours, dither: settings.dither, effort: 1, loop: 0, delay: delays, interFrameMaxError: 4 })
     .toBuffer();
 }

@@ -28,19 +28,42 @@ function ladder<S>(rates: number[], steps: { settings: S; quality: number | stri
   return rates.flatMap((fps) => steps.map((step) => ({ fps, ...step })));
 }
 
-const WEBP_STEPS = [
-  { settings: { quality: 80, alphaQuality: 70, effort: 2 }, quality: "q80/a70", weight: 1.25 },
-  { settings: { quality: 65, alphaQuality: 50, effort: 2 }, quality: "q65/a50", weight: 1 },
-  { settings: { quality: 50, alphaQuality: 40, effort: 2 }, quality: "q50/a40", weight: 0.88 },
-  { settings: { quality: 35, alphaQuality: 30, effort: 2 }, quality: "q35/a30", weight: 0.77 },
-];
+const WEBP = {
+  q80: { settings: { quality: 80, alphaQuality: 70, effort: 2 }, quality: "q80/a70", weight: 1.25 },
+  q65: { settings: { quality: 65, alphaQuality: 50, effort: 2 }, quality: "q65/a50", weight: 1 },
+  q50: { settings: { quality: 50, alphaQuality: 40, effort: 2 }, quality: "q50/a40", weight: 0.88 },
+  q35: { settings: { quality: 35, alphaQuality: 30, effort: 2 }, quality: "q35/a30", weight: 0.77 },
+};
+
+/**
+ * Two quality steps per frame rate: a smooth 15 fps at good quality looks better than a blotchy
+ * 20 fps, so the rate drops before the quality sinks to its floor.
+ */
+function webpSteps(rates: number[]): FitCandidate<WebpSettings>[] {
+  const [first, ...rest] = rates;
+  return [
+    { fps: first!, ...WEBP.q80 },
+    { fps: first!, ...WEBP.q65 },
+    ...rest.flatMap((fps, i) =>
+      i < rest.length - 1
+        ? [
+            { fps, ...WEBP.q65 },
+            { fps, ...WEBP.q50 },
+          ]
+        : [
+            { fps, ...WEBP.q50 },
+            { fps, ...WEBP.q35 },
+          ],
+    ),
+  ];
+}
 
 export function webpLadder(): FitCandidate<WebpSettings>[] {
-  return ladder([20, 15, 12, 10, 8], WEBP_STEPS);
+  return webpSteps([20, 15, 12, 10, 8]);
 }
 
 export function thumbLadder(): FitCandidate<WebpSettings>[] {
-  return ladder([15, 12, 10, 8], WEBP_STEPS);
+  return webpSteps([15, 12, 10, 8]);
 }
 
 export function webmLadder(): FitCandidate<WebmSettings>[] {
@@ -49,7 +72,7 @@ export function webmLadder(): FitCandidate<WebmSettings>[] {
     quality: `crf${crf}/a${alphaCrf}`,
     weight: Math.exp(-0.052 * (crf - 40)),
   });
-  return ladder([20, 15, 12, 10, 8], [step(34, 26), step(40, 30), step(46, 36), step(52, 44), step(58, 50)]);
+  return ladder([20, 15, 12, 10, 8], [step(40, 30), step(46, 36), step(52, 44), step(58, 50)]);
 }
 
 export function gifLadder(): FitCandidate<GifSettings>[] {
@@ -58,7 +81,7 @@ export function gifLadder(): FitCandidate<GifSettings>[] {
     quality: `${colours} colours`,
     weight,
   });
-  return ladder([12.5, 10, 8, 6.25], [step(256, 1), step(32, 0.75), step(16, 0.4)]);
+  return ladder([12.5, 10, 8], [step(256, 1), step(32, 0.75), step(16, 0.4)]);
 }
 
 export function apngLadder(): FitCandidate<ApngSettings>[] {
@@ -67,5 +90,6 @@ export function apngLadder(): FitCandidate<ApngSettings>[] {
     quality: colours ? `${colours} colours` : "full colour",
     weight,
   });
-  return ladder([10, 8, 6.25, 5], [step(0, 1), step(128, 0.8), step(48, 0.6)]);
+  // Full colour APNG of a moving sticker is megabytes: start from a shared palette at a low rate.
+  return ladder([8, 6.25, 5], [step(128, 0.8), step(48, 0.6)]);
 }

@@ -82,7 +82,7 @@ describe("a sticker's motion files", () => {
   });
 
   it("answer MOTION_TOO_LARGE when a file cannot be made to fit", async () => {
-    const error = await makeMotionFiles(layers, "pulse", { webm: 2_000 }).catch((e: unknown) => e);
+    const error = await makeMotionFiles(layers, "pulse", { limits: { webm: 2_000 } }).catch((e: unknown) => e);
     expect(isAppError(error, "MOTION_TOO_LARGE")).toBe(true);
   });
 });

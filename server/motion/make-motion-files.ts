@@ -38,8 +38,12 @@ export interface MotionFiles {
   >;
 }
 
-/** Tests shrink the limits to watch the search work harder or give up. */
-export type MotionLimits = Partial<Record<MotionFileKind, number>>;
+export interface MotionOptions {
+  /** Tests shrink the limits to watch the search work harder or give up. */
+  limits?: Partial<Record<MotionFileKind, number>>;
+  /** Told when the messengers' files (WebP and WebM) are done, in ms from the start: the bench's figure. */
+  onMessengerFiles?: (ms: number) => void;
+}
 
 /** "type" needs the caption as its own layer; without one it is not offered (MOTION_PRESET_UNAVAILABLE). */
 export function checkPresetFits(layers: StickerLayers, preset: MotionPreset) {
@@ -62,8 +66,10 @@ export function framesCache(sticker: PreparedSticker, preset: MotionPreset): (fp
 export async function makeMotionFiles(
   layers: StickerLayers,
   preset: MotionPreset,
-  limits: MotionLimits = {},
+  options: MotionOptions = {},
 ): Promise<MotionFiles> {
+  const started = performance.now();
+  const limits = options.limits ?? {};
   checkPresetFits(layers, preset);
   const [big, mid, little] = await Promise.all([
     prepareSticker(layers, FILE_SIZES.webp),
@@ -83,6 +89,7 @@ export async function makeMotionFiles(
     fitFile("webm", bigFrames, webmLadder(), encodeWebm),
     fitFile("webp", bigFrames, webpLadder(), encodeWebp),
   ]);
+  options.onMessengerFiles?.(performance.now() - started);
   const [gif, apng, thumb, small] = await Promise.all([
     fitFile("gif", bigFrames, gifLadder(), encodeGif),
     fitFile("apng", bigFrames, apngLadder(), encodeApng, true),

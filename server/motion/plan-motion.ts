@@ -225,21 +225,21 @@ function poseOf(preset: MotionPreset, role: Role, box: Box, t: number): LayerPos
 /** A fixed scatter of stars around the subject, each twinkling once a loop in its own window. */
 function starsOf(box: Box, t: number): StarPose[] {
   const spots: [number, number, number][] = [
-    [-0.06, 0.08, 0.075],
-    [1.04, 0.02, 0.06],
-    [0.96, 0.86, 0.07],
-    [0.02, 0.95, 0.05],
-    [0.5, -0.05, 0.05],
-    [1.07, 0.48, 0.045],
-    [-0.08, 0.55, 0.055],
-    [0.72, -0.03, 0.04],
+    [-0.04, 0.1, 0.13],
+    [1.03, 0.04, 0.1],
+    [0.97, 0.84, 0.12],
+    [0.03, 0.93, 0.09],
+    [0.5, -0.04, 0.085],
+    [1.05, 0.47, 0.08],
+    [-0.06, 0.55, 0.095],
+    [0.74, -0.02, 0.07],
   ];
   const w = box.x1 - box.x0;
   const h = box.y1 - box.y0;
   const stars: StarPose[] = [];
   for (const [i, [fx, fy, fs]] of spots.entries()) {
-    const start = 0.02 + ((i * 0.37) % 1) * 0.58;
-    const shine = bump(t, start, start + 0.38);
+    const start = 0.02 + ((i * 0.37) % 1) * 0.52;
+    const shine = bump(t, start, start + 0.44);
     if (shine <= 0) continue;
     const size = fs * S * (0.25 + 0.75 * shine);
     const half = fs * S * 0.5 + 2;

@@ -121,13 +121,19 @@ function findLines(raw: Buffer, size: number, box: Box, rows: Uint32Array): Capt
   const lines: [number, number][] = [];
   const minLine = Math.max(8, Math.round(size * 0.04));
   const split = (a: number, b: number) => {
-    let peak = 0;
-    for (let y = a; y < b; y++) peak = Math.max(peak, rows[y]!);
+    // A cut between lines: a row clearly thinner than the densest rows on both its sides (letters'
+    // outlines merge lines, so the gap is only thinner, not empty; within one line coverage does not
+    // dip and rise again).
     let cut = -1;
-    let low = peak * 0.3;
+    let deepest = 0.75;
     for (let y = a + minLine; y < b - minLine; y++) {
-      if (rows[y]! < low) {
-        low = rows[y]!;
+      let above = 0;
+      let below = 0;
+      for (let k = a; k < y; k++) above = Math.max(above, rows[k]!);
+      for (let k = y; k < b; k++) below = Math.max(below, rows[k]!);
+      const depth = rows[y]! / Math.max(1, Math.min(above, below));
+      if (depth < deepest) {
+        deepest = depth;
         cut = y;
       }
     }
