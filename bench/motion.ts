@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MOTION_PRESETS, type MotionPreset } from "#common/motion.ts";
 import { createOfflineProvider } from "#server/generation/index.ts";
-import { createMotionPool, makeMotionFiles, type StickerLayers } from "#server/motion/index.ts";
+import { createMotionPool, type MotionFiles, makeMotionFiles, type StickerLayers } from "#server/motion/index.ts";
 import { ffmpegPeakRss } from "#server/motion/run-ffmpeg.ts";
 import { layersWithCaption } from "#server/motion/sample-layers.ts";
 
@@ -66,7 +66,7 @@ for (const preset of PRESETS) {
     const messenger: number[] = [];
     const total: number[] = [];
     const perKind = Object.fromEntries(KINDS.map((k) => [k, [] as number[]])) as Record<(typeof KINDS)[number], number[]>;
-    let last: Awaited<ReturnType<typeof makeMotionFiles>> | null = null;
+    let last: MotionFiles | null = null;
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now();
       last = await makeMotionFiles(sticker.layers, preset, { onMessengerFiles: (ms) => messenger.push(ms) });

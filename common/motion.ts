@@ -7,6 +7,12 @@ export const MOTION_PRESETS = ["wiggle", "bounce", "pulse", "shake", "float", "s
 
 export type MotionPreset = (typeof MOTION_PRESETS)[number];
 
+/**
+ * The version in every moving file's name: bumped when the frames or the encoders change what a file
+ * looks like, so no cache keeps an old one (server/motion/motion-keys.ts).
+ */
+export const MOTION_FILES_VERSION = 1;
+
 /** The caption types itself: only where the sticker has a caption layer. */
 export const CAPTION_PRESETS: readonly MotionPreset[] = ["type"];
 

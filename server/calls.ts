@@ -5,6 +5,7 @@ import { favoriteCalls } from "./favorites/calls.ts";
 import { feedbackCalls } from "./feedback/calls.ts";
 import type { Call } from "./http/define-call.ts";
 import { adminCalls, reportCalls } from "./moderation/calls.ts";
+import { motionCalls } from "./motion/calls.ts";
 import { packCalls } from "./packs/calls.ts";
 import { packMakeCalls } from "./packs/make-calls.ts";
 import { promptCalls } from "./prompts/calls.ts";
@@ -27,6 +28,7 @@ export function allCalls(app: AppContext): Call[] {
     ...feedbackCalls(app),
     ...accountCalls(app),
     ...taskCalls(app),
+    ...motionCalls(app),
     ...packMakeCalls(app),
     ...favoriteCalls(app),
     ...packCalls(app),

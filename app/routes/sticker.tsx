@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
 import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
+import { MovingImage } from "../features/motion/moving-image.tsx";
 import { subjectTagsOfStickerInst } from "../features/search/search.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { StickerActions } from "../features/stickers/sticker-actions.tsx";
@@ -64,7 +65,8 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <div className="grid items-start gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="rounded-3xl bg-[#F0EFEB] p-4 md:p-8">
-          <img
+          <MovingImage
+            moving={sticker.motion?.imageUrl ?? null}
             src={sticker.imageUrl}
             alt={sticker.name}
             width={512}

@@ -4,6 +4,7 @@ import { favoriteCalls } from "./favorites.ts";
 import { feedbackCalls } from "./feedback.ts";
 import { promptCalls, searchCalls, styleCalls, telemetryCalls, tipCalls } from "./gallery.ts";
 import { deskCalls, reportCalls } from "./moderation.ts";
+import { motionCalls } from "./motion.ts";
 import { packCalls } from "./packs.ts";
 import { stickerCalls } from "./stickers.ts";
 import { taskCalls } from "./tasks.ts";
@@ -20,6 +21,7 @@ export const calls = {
   tip: tipCalls,
   prompt: promptCalls,
   task: taskCalls,
+  motion: motionCalls,
   pack: packCalls,
   telemetry: telemetryCalls,
   account: accountCalls,

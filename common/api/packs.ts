@@ -49,7 +49,7 @@ const packPage = z.object({ list: z.array(packSummary), total: z.number() });
 export type PackPage = z.output<typeof packPage>;
 
 /** The answer to making a pack in one go (decision 0026). */
-const madePack = z.object({
+export const madePack = z.object({
   pack: packSummary,
   taskIds: z.array(z.number()).describe("One task per mood, in MOODS' order."),
   cost: z.number().describe("Points taken for the whole group (0 for members)."),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MOTION_PRESETS } from "../motion.ts";
 import { pageInput } from "../paging.ts";
 import { VISIBILITY_CHANGES_PER_MINUTE } from "../stickers.ts";
 import { declareCall } from "./declare-call.ts";
@@ -31,6 +32,14 @@ export const stickerListItem = z.object({
   favoriteCount: z.number(),
   createdAt: z.string(),
   visibility: visibility.optional().describe("Only in the caller's own list (mySticker), where private ones carry a badge."),
+  motion: z
+    .object({
+      preset: z.enum(MOTION_PRESETS),
+      imageUrl: z.string().describe("The 512 px animated WebP under /files (immutable)."),
+      thumbUrl: z.string().describe("The 256 px animated WebP under /files (immutable); a 160 px one sits beside it."),
+    })
+    .nullable()
+    .describe("A sticker that moves (decision 0041); its still first frame is imageUrl/thumbUrl. Null for a still sticker."),
 });
 export type StickerListItem = z.output<typeof stickerListItem>;
 

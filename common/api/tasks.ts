@@ -17,7 +17,7 @@ export const promptField = z.string().max(PROMPT_MAX_LENGTH * 4);
 export const styleIdField = z.coerce.number().int().min(1).max(2_147_483_647).optional();
 
 /** What submitting answers: the task to follow and what it cost. */
-const submitted = z.object({
+export const submitted = z.object({
   taskId: z.number(),
   status: taskStatus,
   cost: z.number().describe("Points taken for this task (0 for members)."),
@@ -27,7 +27,7 @@ export type SubmittedTask = z.output<typeof submitted>;
 
 const taskView = z.object({
   taskId: z.number(),
-  type: z.union([z.literal(1), z.literal(2)]).describe("1 text, 2 image"),
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe("1 text, 2 image, 3 motion"),
   status: taskStatus.describe("0 wait, 1 exeing, 2 success, 3 failed"),
   progress: z.number().describe("0–100: queued 0, started 10, drawn 70, stored 90, done 100"),
   prompt: z.string(),

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { REPORT_REASONS } from "#common/moderation.ts";
+import { MOTION_PRESETS } from "#common/motion.ts";
 import { SUBSCRIPTION_STATUSES } from "#common/plans.ts";
 
 /**
@@ -167,12 +168,25 @@ export const styles = pgTable(
 );
 
 /** A stored image: the id is its content hash; variants live in storage under derived keys. */
+/** Storage keys of a picture's layers (decision 0041). */
+export interface PictureLayers {
+  subject: string;
+  caption: string | null;
+  captionDirection: "ltr" | "rtl";
+}
+
 export const pictures = pgTable("pictures", {
   id: text("id").primaryKey(),
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   pngKey: text("png_key").notNull(),
   thumbKey: text("thumb_key").notNull(),
+  /**
+   * The picture's layers where the generator drew it in parts (decision 0041): the subject without its
+   * caption and the caption alone, storage keys of finished 512 px PNGs never served by name. Null for a
+   * plain picture (a hosted one, or one stored before migration 0015): it moves as a whole.
+   */
+  layers: jsonb("layers").$type<PictureLayers>(),
   createdAt: created(),
 });
 
@@ -213,6 +227,12 @@ export const stickers = pgTable(
      * are made; older ones (false) are tagged by the bounded backfill at start.
      */
     subjectsTagged: boolean("subjects_tagged").notNull().default(false),
+    /** A sticker that moves (decision 0041): its motion preset; its first frame is the picture `picId`. */
+    motion: text("motion", { enum: MOTION_PRESETS }),
+    /** The sticker this one was made from (a moving copy), while that one exists. */
+    madeFromStickerId: bigint("made_from_sticker_id", { mode: "number" }).references((): AnyPgColumn => stickers.id, {
+      onDelete: "set null",
+    }),
     createdAt: created(),
   },
   (t) => [
@@ -351,6 +371,13 @@ export const tasks = pgTable(
      * answers this task instead of starting (and paying for) a second one.
      */
     clientUploadId: text("client_upload_id"),
+    /** A motion task (type 3, decision 0041): the sticker it makes move, and the preset. */
+    sourceStickerId: bigint("source_sticker_id", { mode: "number" }).references((): AnyPgColumn => stickers.id, {
+      onDelete: "set null",
+    }),
+    motion: text("motion", { enum: MOTION_PRESETS }),
+    /** The emoji its sticker joins `packId` with: a pack made to move in one go keeps its stickers' emoji. */
+    packEmoji: jsonb("pack_emoji").$type<string[]>(),
     attempts: integer("attempts").notNull().default(0),
     createdAt: created(),
     startedAt: timestamp("started_at", { withTimezone: true }),

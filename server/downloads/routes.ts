@@ -2,6 +2,7 @@
  * Sticker downloads (spec §9) and messenger exports, mounted under /files:
  *   GET /files/download/:picId          the watermarked 512 px PNG
  *   GET /files/export/:picId/:target    telegram.png | telegram.webp | whatsapp.webp, watermarked too
+ *   GET /files/motion/:picId/:preset/:format   a moving sticker's webp | webm | gif | apng (decision 0041)
  * A picture is served when one public sticker uses it, or one of the signed-in viewer's own; anything
  * else answers NOT_FOUND, so a private sticker of someone else is indistinguishable from none. Each
  * file is made once and then served from storage with an ETag (derived-files.ts); every client may
@@ -9,12 +10,14 @@
  */
 import { type Context, Hono } from "hono";
 import { AppError } from "#common/errors.ts";
+import { isMotionPreset } from "#common/motion.ts";
 import type { AppContext } from "../context.ts";
-import { type FileAccess, OWNER_FILE_CACHE, pictureAccess, respondWithFileError } from "../files/file-access.ts";
+import { type FileAccess, motionAccess, OWNER_FILE_CACHE, pictureAccess, respondWithFileError } from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/index.ts";
 import { clientAddressOf } from "../http/client-address.ts";
 import type { AppEnv } from "../http/env.ts";
 import { matchesEtag } from "../http/if-none-match.ts";
+import { createMotionDownloads, isMotionDownload, MOTION_DOWNLOADS } from "../motion/motion-downloads.ts";
 import { createRateLimit } from "../rate-limit.ts";
 import { createDerivedFiles, type DerivedVariant, derivedFileKey, etagOf } from "./derived-files.ts";
 import { exportForTelegram, exportForWhatsApp } from "./export.ts";
@@ -97,6 +100,29 @@ export function downloadRoutes(app: AppContext): Hono<AppEnv> {
   }
 
   routes.get("/download/:picId", (c) => serve(c, c.req.param("picId"), DOWNLOAD, ".png"));
+
+  const motionDownloads = createMotionDownloads(app, domain);
+  routes.get("/motion/:picId/:preset/:format", async (c) => {
+    await limit.consume(clientAddressOf(c));
+    const { picId, preset, format } = c.req.param();
+    if (!isMotionPreset(preset) || !isMotionDownload(format)) throw new AppError("NOT_FOUND");
+    const access = await motionAccess(app, c, picId, preset);
+    if (!access) throw new AppError("NOT_FOUND");
+    const body = await motionDownloads.load(picId, preset, format);
+    const etag = etagOf(body);
+    const cacheControl = access === "public" ? PUBLIC_DOWNLOAD_CACHE : OWNER_FILE_CACHE;
+    if (matchesEtag(c.req.header("if-none-match"), etag)) {
+      return c.body(null, 304, { ETag: etag, "Cache-Control": cacheControl });
+    }
+    const { contentType, extension } = MOTION_DOWNLOADS[format];
+    return c.body(new Uint8Array(body), 200, {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="ai-sticker-${Date.now()}.${extension}"`,
+      "Content-Length": String(body.length),
+      ETag: etag,
+      "Cache-Control": cacheControl,
+    });
+  });
 
   routes.get("/export/:picId/:target", async (c) => {
     const name = c.req.param("target");

@@ -2,12 +2,14 @@
  * Who may load a stored file (decision 0014). A sticker picture (`{picId}.png`, `{picId}-256.webp`, and
  * the small `{picId}-160.webp` of decision 0023) is public while one public sticker or one style preview uses it; otherwise only the owner of a sticker
  * made from it sees it. An uploaded photo (`upload-….png`) is only ever its uploader's. Anything else
- * (derived downloads, unknown names) is not served by name at all. The answer is read from the
+ * (derived downloads, a picture's layers, unknown names) is not served by name at all. A moving
+ * sticker's files (`{picId}-move{n}-{preset}….webp`, decision 0041) follow the moving sticker. The answer is read from the
  * database on every request, so a sticker made private, or hidden by moderation (decision 0031), stops
  * being served at once.
  */
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
+import type { MotionPreset } from "#common/motion.ts";
 import { AVATAR_KEY, avatarPathOf } from "../accounts/google/copy-google-avatar.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -17,6 +19,7 @@ import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
 import { staffRoleOf } from "../moderation/staff.ts";
 import { pictureConcernsModeration } from "../moderation/staff-view.ts";
+import { parseMotionKey } from "../motion/motion-keys.ts";
 import { resolveSession } from "../sessions/resolve-session.ts";
 import { shownToEveryone } from "../stickers/shown-stickers.ts";
 
@@ -104,10 +107,46 @@ export async function pictureAccess(
   return (await pictureConcernsModeration(db, picId)) && (await staffRoleOf(db, viewerId)) !== null ? "owner" : null;
 }
 
+/**
+ * Access to a moving sticker's files (decision 0041): public while one public moving sticker of this
+ * picture and preset is shown to everyone, else its owner's (and staff's, for a sticker moderation
+ * concerns). A picture no one made move with this preset has no such files.
+ */
+export async function motionAccess(
+  app: AppContext,
+  c: Context<AppEnv>,
+  picId: string,
+  preset: MotionPreset,
+): Promise<FileAccess> {
+  if (!PIC_ID_PATTERN.test(picId)) return null;
+  const db = app.database.db;
+  const moving = and(eq(stickers.picId, picId), eq(stickers.motion, preset));
+  const [shown] = await db.select({ id: stickers.id }).from(stickers).where(and(moving, shownToEveryone)).limit(1);
+  if (shown) return "public";
+  const viewerId = await viewerIdOf(app, c);
+  if (viewerId === null) return null;
+  const [own] = await db
+    .select({ id: stickers.id })
+    .from(stickers)
+    .where(and(moving, eq(stickers.ownerId, viewerId)))
+    .limit(1);
+  if (own) return "owner";
+  const [any] = await db.select({ id: stickers.id }).from(stickers).where(moving).limit(1);
+  if (!any) return null;
+  return (await pictureConcernsModeration(db, picId)) && (await staffRoleOf(db, viewerId)) !== null ? "owner" : null;
+}
+
 /** Access to a stored file by its key, as `/files/:key` serves it. */
 export async function storedFileAccess(app: AppContext, c: Context<AppEnv>, key: string): Promise<FileAccess> {
   const picture = PICTURE_KEY.exec(key);
   if (picture?.[1]) return pictureAccess(app, c, picture[1]);
+  const motion = parseMotionKey(key);
+  // The picker's preview is of a picture the viewer may see; a made sticker's files follow the moving sticker.
+  if (motion) {
+    return motion.file === "preview"
+      ? pictureAccess(app, c, motion.picId, { stylePreviews: false })
+      : motionAccess(app, c, motion.picId, motion.preset);
+  }
   if (AVATAR_KEY.test(key)) {
     // A face: only its own user loads it (the header's avatar, decision 0029).
     const viewerId = await viewerIdOf(app, c);

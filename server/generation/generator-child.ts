@@ -52,7 +52,7 @@ process.on("message", async (message: GeneratorRequest | GeneratorSettingsMessag
       message.kind === "text"
         ? await provider.textToSticker(message.text)
         : await provider.imageToSticker({ ...message.image, image: Buffer.from(message.image.image) });
-    send({ id: message.id, sticker: { png: sticker.png, subject: sticker.subject } });
+    send({ id: message.id, sticker: { png: sticker.png, subject: sticker.subject, layers: sticker.layers } });
   } catch (error) {
     send({ id: message.id, error: describeError(error) });
   }

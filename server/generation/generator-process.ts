@@ -26,7 +26,11 @@ export type GeneratorSettingsMessage = { kind: "settings"; settings: ProviderCon
 export interface GeneratorReply {
   id: number;
   ready?: boolean;
-  sticker?: { png: Uint8Array; subject: string };
+  sticker?: {
+    png: Uint8Array;
+    subject: string;
+    layers?: { subject: Uint8Array; caption: Uint8Array; captionDirection: "ltr" | "rtl" } | undefined;
+  };
   error?: { name: string; code: FailureCode; message: string; retryable: boolean };
 }
 
@@ -37,6 +41,11 @@ export class GeneratorFailure extends AppError {
   constructor(code: FailureCode, message: string, retryable: boolean) {
     super(code, message, { retryable });
   }
+}
+
+/** A buffer over the bytes a child sent (no copy). */
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 const childFile = fileURLToPath(new URL("./generator-child.ts", import.meta.url));
@@ -85,8 +94,16 @@ export function startGeneratorProcess(options: GeneratorProcessOptions): Generat
       pending.delete(reply.id);
       clearTimeout(waiter.timer);
       if (reply.sticker) {
-        const png = reply.sticker.png;
-        waiter.resolve({ png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), subject: reply.sticker.subject });
+        const { png, subject, layers } = reply.sticker;
+        waiter.resolve({
+          png: bufferOf(png),
+          subject,
+          layers: layers && {
+            subject: bufferOf(layers.subject),
+            caption: bufferOf(layers.caption),
+            captionDirection: layers.captionDirection,
+          },
+        });
       } else {
         const error = reply.error ?? { code: "GENERATION_FAILED", message: "no answer", retryable: true };
         // A code the child sent that this side does not know is no code of ours.

@@ -29,7 +29,16 @@ export interface GeneratedSticker {
   png: Buffer;
   /** What it drew, e.g. "cat-face", "caption", "cutout", "framed-photo". */
   subject: string;
+  /** Where it drew a caption: the sticker in parts, so it can move them apart (decision 0041). */
+  layers?: GeneratedLayers | undefined;
   detail?: Record<string, unknown>;
+}
+
+/** Finished 512×512 RGBA PNGs that over each other make the sticker: the subject, and its caption alone. */
+export interface GeneratedLayers {
+  subject: Buffer;
+  caption: Buffer;
+  captionDirection: "ltr" | "rtl";
 }
 
 export interface GenerationProvider {

@@ -11,9 +11,12 @@ import { GenerationError } from "./provider.ts";
 import { renderCaption } from "./render/caption.ts";
 import { finishSticker } from "./render/finish.ts";
 import { CANVAS, layoutSticker } from "./render/layout.ts";
-import { drawOver } from "./render/pixels.ts";
+import { drawOver, type Raster } from "./render/pixels.ts";
 import { renderScene, sceneSvg } from "./render/scene.ts";
 import { styleOf } from "./styles.ts";
+
+/** A caption in a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko…) is read, and typed, from the right. */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 
 export async function createTextSticker(req: TextStickerRequest): Promise<GeneratedSticker> {
   const style = styleOf(req.style);
@@ -29,6 +32,9 @@ export async function createTextSticker(req: TextStickerRequest): Promise<Genera
   const art = renderScene(sceneSvg(layout.icons, style, artStore()), style.resolution);
 
   const captionText = plan.caption ?? (plan.subjects.length === 0 ? prompt : null);
+  /** The caption on a canvas of its own, where it is drawn over art: the sticker's layers (decision 0041). */
+  let captionLayer: Raster | null = null;
+  const bare = plan.subjects.length > 0 ? { ...art, data: Buffer.from(art.data) } : null;
   if (captionText && layout.caption) {
     const k = style.resolution / CANVAS;
     const box = layout.caption;
@@ -38,14 +44,27 @@ export async function createTextSticker(req: TextStickerRequest): Promise<Genera
       const x = Math.round(scaled.x + (scaled.w - caption.width) / 2);
       const y = Math.round(scaled.y + (scaled.h - caption.height) / 2);
       drawOver(art, caption, x, y);
+      if (bare) {
+        captionLayer = { width: art.width, height: art.height, data: Buffer.alloc(art.data.length) };
+        drawOver(captionLayer, caption, x, y);
+      }
     }
   }
 
   const png = await finishSticker(art, style);
+  const layers =
+    bare && captionLayer && captionText
+      ? {
+          subject: await finishSticker(bare, style),
+          caption: await finishSticker(captionLayer, style),
+          captionDirection: RIGHT_TO_LEFT.test(captionText) ? ("rtl" as const) : ("ltr" as const),
+        }
+      : undefined;
   const subject = plan.subjects[0]?.slug ?? "caption";
   return {
     png,
     subject,
+    layers,
     detail: {
       style: style.key,
       mood: req.mood ?? null,

@@ -19,7 +19,7 @@ import {
   webmLadder,
   webpLadder,
 } from "./file-ladders.ts";
-import { type FitCandidate, type FitReport, fitSize } from "./fit-size.ts";
+import { type FitCandidate, fitSize } from "./fit-size.ts";
 import type { StickerLayers } from "./layers.ts";
 import { type PreparedSticker, prepareSticker } from "./prepare-sticker.ts";
 import { type MotionFrames, renderFrames } from "./render-frames.ts";
@@ -37,6 +37,16 @@ export interface MotionFiles {
     { bytes: number; limit: number; fps: number; frames: number; quality: number | string; tries: number; ms: number }
   >;
 }
+
+/** The files one making is asked for: the pages' three, or the downloads' four (decision 0041). */
+export type MotionFileSet<K extends MotionFileKind> = Pick<Record<MotionFileKind, Buffer>, K> & {
+  report: Partial<MotionFiles["report"]>;
+};
+
+/** What the pages show: the 512 px loop and the two grid thumbnails (no watermark). */
+export const SHOWN_FILES = ["webp", "thumb", "small"] as const satisfies readonly MotionFileKind[];
+/** What is downloaded: the messengers' files and the GIF and APNG (watermarked, decision 0041). */
+export const DOWNLOAD_FILES = ["webp", "webm", "gif", "apng"] as const satisfies readonly MotionFileKind[];
 
 export interface MotionOptions {
   /** Tests shrink the limits to watch the search work harder or give up. */
@@ -63,18 +73,26 @@ export function framesCache(sticker: PreparedSticker, preset: MotionPreset): (fp
   };
 }
 
+/** Every file of a moving sticker, or only those in `only` (each fitted to its limit). */
+export async function makeMotionFiles(layers: StickerLayers, preset: MotionPreset, options?: MotionOptions): Promise<MotionFiles>;
+export async function makeMotionFiles<K extends MotionFileKind>(
+  layers: StickerLayers,
+  preset: MotionPreset,
+  options: MotionOptions & { only: readonly K[] },
+): Promise<MotionFileSet<K>>;
 export async function makeMotionFiles(
   layers: StickerLayers,
   preset: MotionPreset,
-  options: MotionOptions = {},
-): Promise<MotionFiles> {
+  options: MotionOptions & { only?: readonly MotionFileKind[] } = {},
+): Promise<MotionFileSet<MotionFileKind>> {
   const started = performance.now();
   const limits = options.limits ?? {};
+  const wanted = new Set<MotionFileKind>(options.only ?? (Object.keys(FILE_SIZES) as MotionFileKind[]));
   checkPresetFits(layers, preset);
   const [big, mid, little] = await Promise.all([
     prepareSticker(layers, FILE_SIZES.webp),
-    prepareSticker(layers, FILE_SIZES.thumb),
-    prepareSticker(layers, FILE_SIZES.small),
+    wanted.has("thumb") ? prepareSticker(layers, FILE_SIZES.thumb) : null,
+    wanted.has("small") ? prepareSticker(layers, FILE_SIZES.small) : null,
   ]);
   const bigFrames = framesCache(big, preset);
   const fitFile = <S>(
@@ -83,7 +101,10 @@ export async function makeMotionFiles(
     candidates: FitCandidate<S>[],
     encode: (frames: MotionFrames, settings: S) => Promise<Buffer>,
     soft = false,
-  ) => fitSize({ limit: limits[kind] ?? FILE_LIMITS[kind], candidates, framesAt, encode, soft });
+  ) =>
+    wanted.has(kind)
+      ? fitSize({ limit: limits[kind] ?? FILE_LIMITS[kind], candidates, framesAt, encode, soft })
+      : Promise.resolve(null);
   // Telegram's and WhatsApp's files first: they are what a person is waiting for.
   const [webm, webp] = await Promise.all([
     fitFile("webm", bigFrames, webmLadder(), encodeWebm),
@@ -93,19 +114,16 @@ export async function makeMotionFiles(
   const [gif, apng, thumb, small] = await Promise.all([
     fitFile("gif", bigFrames, gifLadder(), encodeGif),
     fitFile("apng", bigFrames, apngLadder(), encodeApng, true),
-    fitFile("thumb", framesCache(mid, preset), thumbLadder(), encodeWebp, true),
-    fitFile("small", framesCache(little, preset), thumbLadder(), encodeWebp, true),
+    mid ? fitFile("thumb", framesCache(mid, preset), thumbLadder(), encodeWebp, true) : null,
+    little ? fitFile("small", framesCache(little, preset), thumbLadder(), encodeWebp, true) : null,
   ]);
-  const report = {} as Record<MotionFileKind, FitReport>;
-  const files = { webp, webm, gif, apng, thumb, small };
-  for (const kind of Object.keys(files) as MotionFileKind[]) report[kind] = files[kind].report;
-  return {
-    webp: webp.file,
-    webm: webm.file,
-    gif: gif.file,
-    apng: apng.file,
-    thumb: thumb.file,
-    small: small.file,
-    report,
-  };
+  const made = { webp, webm, gif, apng, thumb, small };
+  const files = { report: {} } as MotionFileSet<MotionFileKind>;
+  for (const kind of Object.keys(made) as MotionFileKind[]) {
+    const fitted = made[kind];
+    if (!fitted) continue;
+    files[kind] = fitted.file;
+    files.report[kind] = fitted.report;
+  }
+  return files;
 }

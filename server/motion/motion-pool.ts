@@ -8,12 +8,14 @@ import sharp from "sharp";
 import { AppError, isFailureCode } from "#common/errors.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import type { AppContext } from "../context.ts";
+import type { MotionFileKind } from "./file-ladders.ts";
 import type { StickerLayers } from "./layers.ts";
-import type { MotionFiles } from "./make-motion-files.ts";
+import type { MotionFileSet, MotionFiles } from "./make-motion-files.ts";
 import type { MotionAnswer, MotionRequest } from "./motion-worker.ts";
 
 export interface MotionPool {
   makeFiles(layers: StickerLayers, preset: MotionPreset): Promise<MotionFiles>;
+  makeFiles<K extends MotionFileKind>(layers: StickerLayers, preset: MotionPreset, only: readonly K[]): Promise<MotionFileSet<K>>;
   makePreview(layers: StickerLayers, preset: MotionPreset): Promise<Buffer>;
   /** Ends the worker threads; jobs still running fail. */
   close(): Promise<void>;
@@ -103,10 +105,13 @@ export function createMotionPool(options: { concurrency: number; queue: number }
   }
 
   return {
-    async makeFiles(layers, preset) {
-      const files = await run<MotionFiles>({ kind: "files", layers, preset });
-      for (const kind of ["webp", "webm", "gif", "apng", "thumb", "small"] as const) files[kind] = asBuffer(files[kind]);
-      return files;
+    async makeFiles(layers: StickerLayers, preset: MotionPreset, only?: readonly MotionFileKind[]) {
+      const files = await run<MotionFileSet<MotionFileKind>>({ kind: "files", layers, preset, only });
+      for (const kind of ["webp", "webm", "gif", "apng", "thumb", "small"] as const) {
+        const bytes = files[kind] as Uint8Array | undefined;
+        if (bytes) files[kind] = asBuffer(bytes);
+      }
+      return files as MotionFiles;
     },
     async makePreview(layers, preset) {
       return asBuffer(await run<Uint8Array>({ kind: "preview", layers, preset }));

@@ -5,6 +5,7 @@
 import { parentPort } from "node:worker_threads";
 import { isAppError } from "#common/errors.ts";
 import type { MotionPreset } from "#common/motion.ts";
+import { FILE_SIZES, type MotionFileKind } from "./file-ladders.ts";
 import type { StickerLayers } from "./layers.ts";
 import { makeMotionFiles } from "./make-motion-files.ts";
 import { makeMotionPreview } from "./make-motion-preview.ts";
@@ -14,6 +15,8 @@ export interface MotionRequest {
   kind: "files" | "preview";
   layers: StickerLayers;
   preset: MotionPreset;
+  /** The files to make (all when absent). */
+  only?: readonly MotionFileKind[] | undefined;
 }
 
 export type MotionAnswer =
@@ -24,6 +27,8 @@ export type MotionAnswer =
 function asBuffer(bytes: Uint8Array | undefined): Buffer | undefined {
   return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
 }
+
+const ALL_FILES = Object.keys(FILE_SIZES) as MotionFileKind[];
 
 const port = parentPort;
 if (port) {
@@ -37,7 +42,9 @@ if (port) {
     if (layers.captionDirection) own.captionDirection = layers.captionDirection;
     try {
       const value =
-        request.kind === "files" ? await makeMotionFiles(own, request.preset) : await makeMotionPreview(own, request.preset);
+        request.kind === "files"
+          ? await makeMotionFiles(own, request.preset, { only: request.only ?? ALL_FILES })
+          : await makeMotionPreview(own, request.preset);
       port.postMessage({ id: request.id, ok: true, value } satisfies MotionAnswer);
     } catch (error) {
       const answer: MotionAnswer = {

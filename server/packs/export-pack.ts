@@ -5,6 +5,9 @@
  *   telegram   a zip of 01.png… (one side 512, under 512 KB each), emoji.txt and README.txt (the
  *              @Stickers bot's steps in the caller's language)
  *   originals  a zip of the watermark-free 512 px PNGs, for the pack's owner only
+ * Moving stickers (decision 0041): a WhatsApp pack whose stickers all move is an animated pack (01.webp…
+ * animated, `animated_sticker_pack`), and otherwise a still one (a moving sticker as its first frame),
+ * never mixed; in a Telegram zip a moving sticker is its video sticker (01.webm, WebM VP9 with alpha).
  * Each holds the stickers of the pack the caller may see, in pack order. A pack's pictures are zipped
  * once and kept in storage under a name derived from the pictures alone; the texts (name, author,
  * emoji, the read-me in the caller's language) are added as the file is sent (decision 0034), so
@@ -18,6 +21,7 @@ import sharp from "sharp";
 import { AppError } from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
+import type { MotionPreset } from "#common/motion.ts";
 import { packSlug, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/packs.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -27,6 +31,7 @@ import { exportForTelegram, exportForWhatsApp } from "../downloads/export.ts";
 import { watermarkDomain, watermarkSticker } from "../downloads/watermark.ts";
 import { OWNER_FILE_CACHE } from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/index.ts";
+import { createMotionDownloads } from "../motion/motion-downloads.ts";
 import { type SkippedItem, skippedIn } from "../skipped-items.ts";
 import { stickerVisibleTo } from "./pack-access.ts";
 import { entryNamesOf, zipWithEntries } from "./zip-parts.ts";
@@ -60,6 +65,13 @@ export interface ExportSticker {
   stickerId: number;
   picId: string;
   emoji: string[];
+  /** A moving sticker's preset (decision 0041); null for a still one. */
+  motion: MotionPreset | null;
+}
+
+/** WhatsApp takes a pack all animated or all still: animated when every sticker moves. */
+export function isAnimatedForWhatsApp(pack: Pick<ExportablePack, "stickers">): boolean {
+  return pack.stickers.length > 0 && pack.stickers.every((sticker) => sticker.motion !== null);
 }
 
 /** A pack as the caller may export it: only the stickers they may see, in pack order. */
@@ -102,7 +114,7 @@ export async function readExportablePack(db: Db, packId: string, viewerId: numbe
   const shown = pack !== undefined && pack.visibility === "public" && pack.ownerBannedAt === null && pack.hiddenAt === null;
   if (!pack || (!shown && !mine)) throw new AppError("NOT_FOUND");
   const rows = await db
-    .select({ stickerId: packStickers.stickerId, picId: stickers.picId, emoji: packStickers.emoji })
+    .select({ stickerId: packStickers.stickerId, picId: stickers.picId, emoji: packStickers.emoji, motion: stickers.motion })
     .from(packStickers)
     .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
     .where(and(eq(packStickers.packId, pack.id), stickerVisibleTo(viewerId)))
@@ -111,6 +123,7 @@ export async function readExportablePack(db: Db, packId: string, viewerId: numbe
     stickerId: row.stickerId,
     picId: row.picId,
     emoji: Array.isArray(row.emoji) && row.emoji.length > 0 ? row.emoji : [FALLBACK_EMOJI],
+    motion: row.motion,
   }));
   return {
     packId: pack.packId,
@@ -180,6 +193,7 @@ export interface PackExport {
 export function createPackExports(app: AppContext) {
   const domain = watermarkDomain(app.config.PUBLIC_URL);
   const derived = createDerivedFiles(app.storage);
+  const moving = createMotionDownloads(app, domain);
 
   async function original(picId: string): Promise<Buffer> {
     const file = await app.storage.get(stickerImageKeys(picId).png);
@@ -241,13 +255,21 @@ export function createPackExports(app: AppContext) {
         }
       }
     }
+    const animated = target === "whatsapp" && isAnimatedForWhatsApp(pack);
     for (const [index, sticker] of pack.stickers.entries()) {
       // One at a time: a first export encodes up to 30 stickers, and the machine serves others meanwhile.
       const number = fileNumber(index, count);
       try {
-        if (target === "whatsapp") files[`${number}.webp`] = stored(await whatsappSticker(sticker.picId));
-        else if (target === "telegram") files[`${number}.png`] = stored(await telegramSticker(sticker.picId));
-        else files[`${number}.png`] = stored(await original(sticker.picId));
+        if (target === "whatsapp") {
+          files[`${number}.webp`] = stored(
+            animated && sticker.motion
+              ? await moving.load(sticker.picId, sticker.motion, "webp")
+              : await whatsappSticker(sticker.picId),
+          );
+        } else if (target === "telegram") {
+          if (sticker.motion) files[`${number}.webm`] = stored(await moving.load(sticker.picId, sticker.motion, "webm"));
+          else files[`${number}.png`] = stored(await telegramSticker(sticker.picId));
+        } else files[`${number}.png`] = stored(await original(sticker.picId));
       } catch (error) {
         skipped(String(sticker.stickerId), error);
         partial = true;
@@ -259,7 +281,7 @@ export function createPackExports(app: AppContext) {
 
   /** The stickers whose picture is in the archive (all of them, unless one was left out), with their file numbers. */
   function stickersIn(pack: ExportablePack, archive: Uint8Array): { sticker: ExportSticker; number: string }[] {
-    const names = new Set(entryNamesOf(archive).map((name) => name.replace(/\.(png|webp)$/, "")));
+    const names = new Set(entryNamesOf(archive).map((name) => name.replace(/\.(png|webp|webm)$/, "")));
     const count = pack.stickers.length;
     return pack.stickers
       .map((sticker, index) => ({ sticker, number: fileNumber(index, count) }))
@@ -276,7 +298,9 @@ export function createPackExports(app: AppContext) {
   ): Zippable {
     if (target === "originals") return {};
     if (target === "telegram") {
-      const lines = inArchive.map(({ sticker, number }) => `${number}.png ${sticker.emoji.join(" ")}`);
+      const lines = inArchive.map(
+        ({ sticker, number }) => `${number}.${sticker.motion ? "webm" : "png"} ${sticker.emoji.join(" ")}`,
+      );
       return { "emoji.txt": text(`${lines.join("\n")}\n`), "README.txt": text(telegramReadme(pack.name, language)) };
     }
     // WhatsApp's own sticker-pack manifest (the layout of its sample apps' contents.json).
@@ -295,6 +319,7 @@ export function createPackExports(app: AppContext) {
           publisher_website: app.config.PUBLIC_URL,
           privacy_policy_website: "",
           license_agreement_website: "",
+          animated_sticker_pack: isAnimatedForWhatsApp(pack),
           stickers: inArchive.map(({ sticker, number }) => ({
             image_file: `${number}.webp`,
             emojis: sticker.emoji.slice(0, 3),
@@ -360,7 +385,7 @@ export function packArchiveKey(pack: ExportablePack, target: PackExportTarget, d
     target,
     domain: target === "originals" ? null : domain,
     tray: target === "whatsapp" ? (pack.cover ?? pack.stickers[0])?.picId : null,
-    pictures: pack.stickers.map((sticker) => sticker.picId),
+    pictures: pack.stickers.map((sticker) => (sticker.motion ? [sticker.picId, sticker.motion] : sticker.picId)),
   };
   const hash = createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 32);
   return `${PACK_ARCHIVE_PREFIX}${target}-v${PACK_EXPORT_VERSION}-${hash}.zip`;
@@ -382,7 +407,7 @@ export function packContentHash(pack: ExportablePack, target: PackExportTarget, 
     publicUrl,
     cover: pack.cover?.stickerId ?? null,
     language: target === "telegram" ? language : null,
-    stickers: pack.stickers.map((sticker) => [sticker.stickerId, sticker.picId, sticker.emoji]),
+    stickers: pack.stickers.map((sticker) => [sticker.stickerId, sticker.picId, sticker.emoji, sticker.motion]),
   };
   return createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 32);
 }

@@ -1,7 +1,9 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
+import type { MotionPreset } from "#common/motion.ts";
 import { type StickerListItem, stickerSlug } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, stickers, stickerTags } from "../db/schema.ts";
+import { motionFileKey } from "../motion/motion-keys.ts";
 import { assertLinkable, buildEach, skippedIn } from "../skipped-items.ts";
 import { FIRST_SUBJECT_TAG_ID } from "./tags.ts";
 
@@ -20,6 +22,7 @@ export const stickerItemColumns = {
   thumbKey: pictures.thumbKey,
   width: pictures.width,
   height: pictures.height,
+  motion: stickers.motion,
 };
 
 interface StickerItemRow {
@@ -35,6 +38,7 @@ interface StickerItemRow {
   thumbKey: string;
   width: number;
   height: number;
+  motion: MotionPreset | null;
   /** Selected only for the owner's own list; other lists leave it out. */
   visibility?: "public" | "private";
 }
@@ -72,6 +76,13 @@ export function toStickerListItem(row: StickerItemRow, tags: { id: number }[]): 
     favoriteCount: row.favoriteCount,
     createdAt: row.createdAt.toISOString(),
     ...(row.visibility === undefined ? {} : { visibility: row.visibility }),
+    motion: row.motion
+      ? {
+          preset: row.motion,
+          imageUrl: `/files/${motionFileKey(row.picId, row.motion, "image")}`,
+          thumbUrl: `/files/${motionFileKey(row.picId, row.motion, "thumb")}`,
+        }
+      : null,
   };
 }
 

@@ -28,14 +28,17 @@ export interface Storage {
 
 /**
  * A key is a flat, server-made name: no folders, no dots at the start, a known image extension, or
- * `.zip` for a pack's export archive (decision 0025; never served by name, file-access.ts).
+ * `.zip` for a pack's export archive (decision 0025; never served by name, file-access.ts), or a moving
+ * sticker's `.webm` and `.gif` downloads (decision 0041; derived files, never served by name either).
  */
-export const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,127}\.(png|webp|avif|jpg|zip)$/;
+export const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,127}\.(png|webp|avif|jpg|zip|webm|gif)$/;
 
 export function contentTypeOf(key: string): string {
   if (key.endsWith(".png")) return "image/png";
   if (key.endsWith(".webp")) return "image/webp";
   if (key.endsWith(".avif")) return "image/avif";
   if (key.endsWith(".zip")) return "application/zip";
+  if (key.endsWith(".webm")) return "video/webm";
+  if (key.endsWith(".gif")) return "image/gif";
   return "image/jpeg";
 }

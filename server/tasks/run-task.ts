@@ -8,10 +8,20 @@ import { STICKER_NAME_MAX_CHARACTERS } from "#common/stickers.ts";
 import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
 import { shortenToCharacters } from "#common/text.ts";
 import type { AppContext } from "../context.ts";
-import { pictures, stickers, stickerTags, styles, tasks, users } from "../db/schema.ts";
-import { type GenerationProvider, moodName, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
+import { type PictureLayers, pictures, stickers, stickerTags, styles, tasks, users } from "../db/schema.ts";
+import {
+  type GeneratedLayers,
+  type GenerationProvider,
+  moodName,
+  STYLE_KEYS,
+  type StyleKey,
+  storeStickerImages,
+} from "../generation/index.ts";
 import { payInviteRewards } from "../invites/pay-invite-rewards.ts";
 import { generationDuration } from "../metrics/metrics.ts";
+import { joinMovingPack } from "../motion/join-moving-pack.ts";
+import { type MadeMotion, makeMotion, subjectsOfSource } from "../motion/run-motion-task.ts";
+import { storeLayers } from "../motion/sticker-layers.ts";
 import { joinMadePack } from "../packs/make-join.ts";
 import { changePoints } from "../points/change-points.ts";
 import { subjectsOfSticker, tagStickerSubjects } from "../search/tag-subjects.ts";
@@ -88,12 +98,19 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
 
   let drawn = false;
   try {
+    if (task.type === TASK_TYPE.motion) {
+      const made = await makeMotion(app, task);
+      drawn = true;
+      await finishTask(app, task, { picId: made.picId, pngKey: made.pngKey, thumbKey: made.thumbKey, layers: null }, null, made);
+      return;
+    }
     const [style] = await db
       .select({ key: styles.key })
       .from(styles)
       .where(eq(styles.id, task.styleId ?? -1));
     const styleKey = (STYLE_KEYS as readonly string[]).includes(style?.key ?? "") ? (style?.key as StyleKey) : "cartoon";
     let png: Buffer;
+    let layers: GeneratedLayers | undefined;
     /** The emoji the generator drew first, a subject tag of the sticker (decision 0030). */
     let drawnSubject: string | null = null;
     const timer = generationDuration.startTimer({
@@ -115,6 +132,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
           mood: moodOf(task),
         });
         png = made.png;
+        layers = made.layers;
         drawnSubject = made.subject;
       }
       timer({ outcome: "drawn" });
@@ -128,11 +146,17 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
       .set({ progress: PROGRESS.drawn })
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
     const stored = await storeStickerImages(app.storage, png);
+    const storedLayers = layers ? await storeLayers(app, stored.id, layers) : null;
     await db
       .update(tasks)
       .set({ progress: PROGRESS.stored })
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
-    await finishTask(app, task, stored.id, stored.png, stored.thumb, drawnSubject);
+    await finishTask(
+      app,
+      task,
+      { picId: stored.id, pngKey: stored.png, thumbKey: stored.thumb, layers: storedLayers },
+      drawnSubject,
+    );
   } catch (error) {
     if (attempt.handedBack?.()) {
       app.log.warn({ err: error, taskId: task.id }, "task attempt cut by shutdown; the queue retries it elsewhere");
@@ -153,16 +177,21 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
   }
 }
 
+/**
+ * The made sticker's row, its picture's row and the task's success, in one transaction. A motion task's
+ * sticker (`motion`, decision 0041) shows its source's picture as its first frame, is named and tagged
+ * like its source, and links back to it.
+ */
 async function finishTask(
   app: AppContext,
   task: typeof tasks.$inferSelect,
-  picId: string,
-  pngKey: string,
-  thumbKey: string,
+  picture: { picId: string; pngKey: string; thumbKey: string; layers: PictureLayers | null },
   drawnSubject: string | null,
+  motion?: MadeMotion,
 ): Promise<void> {
+  const { picId, pngKey, thumbKey } = picture;
   // Outside the transaction: the first call reads the subject vocabulary (decision 0030).
-  const subjects = subjectsOfSticker({ drawn: drawnSubject, prompt: task.prompt });
+  const subjects = motion ? [] : subjectsOfSticker({ drawn: drawnSubject, prompt: task.prompt });
   await app.database.db.transaction(async (tx) => {
     const [open] = await tx
       .update(tasks)
@@ -179,7 +208,7 @@ async function finishTask(
     const banned = owner?.bannedAt ? { hiddenAt: owner.bannedAt, hiddenReason: "ban" as const } : {};
     await tx
       .insert(pictures)
-      .values({ id: picId, width: 512, height: 512, pngKey, thumbKey })
+      .values({ id: picId, width: 512, height: 512, pngKey, thumbKey, layers: picture.layers })
       .onConflictDoNothing({ target: pictures.id });
     const createdAt = new Date();
     const language = isLanguage(task.locale) ? task.locale : DEFAULT_LANGUAGE;
@@ -193,7 +222,9 @@ async function finishTask(
         taskId: task.id,
         picId,
         // One sticker of a pack made in one go: "<subject> · <mood>" (decision 0026).
-        name: mood ? `${subject} · ${moodName(mood, language)}` : subject,
+        name: motion ? motion.source.name : mood ? `${subject} · ${moodName(mood, language)}` : subject,
+        motion: motion?.preset ?? null,
+        madeFromStickerId: motion?.source.id ?? null,
         prompt: task.prompt,
         styleId: task.styleId,
         ownerId: task.userId,
@@ -208,8 +239,10 @@ async function finishTask(
     // Every made sticker is in the community tag; the list indexes show only the public ones.
     await tx.insert(stickerTags).values({ stickerId: sticker.id, tagId: COMMUNITY_TAG });
     // Its subjects (decision 0030): its tag pages and search in every language.
-    await tagStickerSubjects(tx, sticker.id, subjects);
+    await tagStickerSubjects(tx, sticker.id, motion ? await subjectsOfSource(tx, motion.source.id) : subjects);
     if (task.packId !== null && mood) await joinMadePack(tx, { packId: task.packId, mood }, sticker.id);
+    if (task.packId !== null && motion)
+      await joinMovingPack(tx, { packId: task.packId, emoji: task.packEmoji ?? [] }, sticker.id);
   });
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, count, eq, gte, inArray } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
+import type { MotionPreset } from "#common/motion.ts";
 import { type SubmittedTask, TASK_STATUS, TASK_TYPE, type TaskType, type Visibility } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { styles, tasks, users } from "../db/schema.ts";
@@ -32,6 +33,7 @@ export function startOfUtcDay(now = new Date()): Date {
 }
 
 export function costOf(app: AppContext, type: TaskType): number {
+  if (type === TASK_TYPE.motion) return app.config.MOTION_COST;
   return type === TASK_TYPE.text ? app.config.TEXT_GENERATION_COST : app.config.IMAGE_GENERATION_COST;
 }
 
@@ -115,7 +117,7 @@ export async function answerRepeatedUpload(
  * for members) and adds the job: all three happen, or none. Parallel submits queue on the user's row
  * lock, so a balance of 50 accepts exactly 50 one-point tasks, and TASKS_IN_FLIGHT_LIMIT is never passed.
  */
-async function submitTask(
+export async function submitTask(
   app: AppContext,
   userId: number,
   task: {
@@ -126,6 +128,8 @@ async function submitTask(
     locale: string;
     inputKey: string | null;
     uploadId?: string | undefined;
+    /** A motion task (decision 0041): the sticker it makes move, and how. */
+    motion?: { sourceStickerId: number; preset: MotionPreset } | undefined;
   },
 ): Promise<SubmittedTask> {
   const styleId = await resolveStyleId(app, task.styleId);
@@ -153,6 +157,8 @@ async function submitTask(
         locale: task.locale,
         cost,
         clientUploadId: task.uploadId ?? null,
+        sourceStickerId: task.motion?.sourceStickerId ?? null,
+        motion: task.motion?.preset ?? null,
       })
       .returning({ id: tasks.id });
     if (!row) throw new Error("task insert returned nothing");

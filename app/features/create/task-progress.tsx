@@ -7,6 +7,8 @@ import { ApiError } from "#app/lib/api/client.ts";
 import { usePolling } from "#app/lib/polling.ts";
 import { TASK_STATUS, type TaskView } from "#common/tasks.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
+import { MakeItMove } from "../motion/make-it-move.tsx";
+import { MovingImage } from "../motion/moving-image.tsx";
 import { stickerPath } from "../stickers/sticker-card.tsx";
 import { fetchTask, fetchTips, type Tip } from "./create-requests.ts";
 import { ShareStickerButton } from "./share-sticker-button.tsx";
@@ -95,7 +97,8 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
         <ul className="grid gap-4">
           {task.stickers.map((sticker) => (
             <li key={sticker.stickerInstId} className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
-              <img
+              <MovingImage
+                moving={sticker.motion?.imageUrl ?? null}
                 src={sticker.imageUrl}
                 alt={sticker.name || t("create.progress.resultAlt")}
                 width={192}
@@ -114,6 +117,12 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
                 </Link>
                 <FavoriteButton sticker={sticker} variant="pill" />
                 <ShareStickerButton path={to(stickerPath(sticker))} title={sticker.name} />
+                {sticker.motion ? null : (
+                  <MakeItMove
+                    source={{ ...sticker, visibility: task.visibility }}
+                    className="inline-flex h-10 items-center justify-center gap-2 rounded-full px-5 ring-1 ring-stone-300 hover:bg-white"
+                  />
+                )}
               </div>
             </li>
           ))}

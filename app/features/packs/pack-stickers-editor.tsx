@@ -6,6 +6,7 @@ import { ApiError } from "#app/lib/api/client.ts";
 import { toastError } from "#app/lib/toast.ts";
 import type { PackDetail, PackSticker } from "#common/packs.ts";
 import { CARD_PALETTE } from "#common/stickers.ts";
+import { MovingImage } from "../motion/moving-image.tsx";
 import { Icon } from "../stickers/icons.tsx";
 import { stickerPath } from "../stickers/sticker-card.tsx";
 import { EmojiField } from "./emoji-field.tsx";
@@ -254,7 +255,8 @@ export function StickerPicture({ sticker, index }: { sticker: PackSticker; index
       className="block overflow-hidden rounded-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
       style={{ backgroundColor: CARD_PALETTE[index % CARD_PALETTE.length] }}
     >
-      <img
+      <MovingImage
+        moving={sticker.motion?.thumbUrl ?? null}
         src={sticker.thumbUrl}
         alt={sticker.name}
         width={256}

@@ -10,6 +10,7 @@ import { toastSuccess } from "#app/lib/toast.ts";
 import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
 import { ReportButton } from "../moderation/report-button.tsx";
+import { MakePackMove } from "../motion/make-pack-move.tsx";
 import { LockIcon } from "../stickers/icons.tsx";
 import { PackExportPanel } from "./export/pack-export-panel.tsx";
 import { usePackName } from "./new-pack-dialog.tsx";
@@ -91,6 +92,10 @@ export function PackView({ initial }: { initial: PackDetail }) {
           {/* Anyone but its owner may report a pack (decision 0035); staff judge it on the desk. */}
           {pack.mine || pack.staffView ? null : (
             <ReportButton target={{ kind: "pack", packId: pack.packId }} className={pillButton} />
+          )}
+          {/* Any pack one may see can be made to move, into a new pack of one's own (decision 0041). */}
+          {pack.staffView || !pack.stickers[0] ? null : (
+            <MakePackMove packId={pack.packId} picId={pack.stickers[0].picId.id} className={pillButton} />
           )}
         </div>
       </header>

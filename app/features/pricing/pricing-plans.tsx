@@ -21,7 +21,7 @@ export interface PricingOptions {
   trialDays: number;
   dailyLimit: number;
   startingPoints: number;
-  costs: { text: number; image: number };
+  costs: { text: number; image: number; motion: number };
   /** The inviter's daily cap of invite rewards (INVITE_REWARDS_PER_DAY, decision 0016): the free card quotes it. */
   inviteRewardsPerDay: number;
 }
@@ -268,6 +268,8 @@ function featuresOf(plan: Plan, options: PricingOptions, t: (key: string, vars?:
     return [
       t("pricing.feature.startingPoints", { count: options.startingPoints }),
       t("pricing.feature.costs", { text: options.costs.text, image: options.costs.image }),
+      // Making a sticker move (decision 0041) is priced like a sticker.
+      t("pricing.feature.motion", { count: options.costs.motion }),
       // The inviter's rewards stop at the daily cap (decision 0016), so the card quotes it; a cap of 0 pays no inviter.
       ...(options.inviteRewardsPerDay > 0 ? [t("pricing.feature.invite", { count: options.inviteRewardsPerDay })] : []),
       t("pricing.feature.watermark"),
@@ -276,6 +278,7 @@ function featuresOf(plan: Plan, options: PricingOptions, t: (key: string, vars?:
   return [
     t("pricing.feature.daily", { count: options.dailyLimit }),
     t("pricing.feature.noPoints"),
+    t("pricing.feature.motionIncluded"),
     t("pricing.feature.allStyles"),
     t(plan.interval === "year" ? "pricing.feature.bestValue" : "pricing.feature.flexible"),
   ];

@@ -12,7 +12,7 @@ export function pricingOptions(app: AppContext): PricingOptions {
     trialDays: app.billing.options.trialDays,
     dailyLimit: app.config.MEMBER_DAILY_LIMIT,
     startingPoints: app.config.STARTING_POINTS,
-    costs: { text: app.config.TEXT_GENERATION_COST, image: app.config.IMAGE_GENERATION_COST },
+    costs: { text: app.config.TEXT_GENERATION_COST, image: app.config.IMAGE_GENERATION_COST, motion: app.config.MOTION_COST },
     // The same setting payInviteRewards counts against (server/invites/pay-invite-rewards.ts).
     inviteRewardsPerDay: app.config.INVITE_REWARDS_PER_DAY,
   };

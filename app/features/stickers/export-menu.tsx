@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
+import type { MotionPreset } from "#common/motion.ts";
 import { ChevronIcon, ExportIcon } from "./icons.tsx";
 
 // The menu's links load with the first opening (docs/ARCHITECTURE.md, "First-load budget").
@@ -7,7 +8,16 @@ const loadPanel = () => import("./export-menu-panel.tsx");
 const ExportMenuPanel = lazy(loadPanel);
 
 /** Export for messengers: a disclosure button that opens the three download links. */
-export function ExportMenu({ picId, buttonClassName }: { picId: string; buttonClassName: string }) {
+export function ExportMenu({
+  picId,
+  motion = null,
+  buttonClassName,
+}: {
+  picId: string;
+  /** A moving sticker's preset: its animated files come first (decision 0041). */
+  motion?: MotionPreset | null;
+  buttonClassName: string;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Once loaded the panel stays mounted and is only hidden: a link removed during its own click would
@@ -62,7 +72,7 @@ export function ExportMenu({ picId, buttonClassName }: { picId: string; buttonCl
       <div id={panelId} hidden={!open}>
         {opened ? (
           <Suspense fallback={null}>
-            <ExportMenuPanel picId={picId} onChosen={() => setOpen(false)} />
+            <ExportMenuPanel picId={picId} motion={motion} onChosen={() => setOpen(false)} />
           </Suspense>
         ) : null}
       </div>

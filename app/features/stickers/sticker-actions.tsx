@@ -5,6 +5,7 @@ import type { StickerDetail } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { ReportButton } from "../moderation/report-button.tsx";
+import { MakeItMove } from "../motion/make-it-move.tsx";
 import { AddToPack } from "../packs/add-to-pack.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { DownloadIcon, ShareIcon, SparkIcon } from "./icons.tsx";
@@ -29,7 +30,7 @@ function saveTryIt(data: { prompt: string; styleId: number | null; styleType?: s
   }
 }
 
-/** The detail page's actions: favourite (with its count), download, export, share and Try it. */
+/** The detail page's actions: favourite (with its count), download, export, make it move, share and Try it. */
 export function StickerActions({ sticker, favorited }: { sticker: StickerDetail; favorited: boolean }) {
   const { t } = useTranslation();
   const { to } = useLocalized();
@@ -44,13 +45,21 @@ export function StickerActions({ sticker, favorited }: { sticker: StickerDetail;
           <FavoriteButton sticker={sticker} favorited={favorited} variant="pill" />
         </li>
         <li>
-          <a href={downloadPath(sticker)} download title={t("stickerActions.downloadHint")} className={actionClass}>
+          <a
+            href={downloadPath(sticker)}
+            download
+            title={t(sticker.motion ? "motion.downloadHint" : "stickerActions.downloadHint")}
+            className={actionClass}
+          >
             <DownloadIcon />
             {t("stickerActions.download")}
           </a>
         </li>
         <li>
-          <ExportMenu picId={sticker.picId.id} buttonClassName={actionClass} />
+          <ExportMenu picId={sticker.picId.id} motion={sticker.motion?.preset ?? null} buttonClassName={actionClass} />
+        </li>
+        <li>
+          <MakeItMove source={sticker} className={actionClass} />
         </li>
         <li>
           <button

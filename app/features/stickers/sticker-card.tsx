@@ -4,12 +4,19 @@ import { useLocalized } from "#app/i18n/use-localized.ts";
 import { CARD_PALETTE, type StickerListItem, stickerSlug } from "#common/stickers.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { useFavoriteStatus } from "../favorites/use-favorites.ts";
+import { motionDownloadPath } from "../motion/motion-files.ts";
+import { MovingImage } from "../motion/moving-image.tsx";
 import { DownloadIcon, LockIcon } from "./icons.tsx";
 import { CARD_IMAGE_SIZES, thumbSrcSet } from "./sticker-image.ts";
 
-/** The watermarked PNG of a sticker (spec §9), served as an attachment named ai-sticker-{timestamp}.png. */
-export function downloadPath(sticker: Pick<StickerListItem, "picId">) {
-  return `/files/download/${sticker.picId.id}`;
+/**
+ * The watermarked download of a sticker (spec §9): its PNG, or a moving sticker's animated WebP
+ * (decision 0041), served as an attachment named ai-sticker-{timestamp}.{png|webp}.
+ */
+export function downloadPath(sticker: Pick<StickerListItem, "picId" | "motion">) {
+  return sticker.motion
+    ? motionDownloadPath(sticker.picId.id, sticker.motion.preset, "webp")
+    : `/files/download/${sticker.picId.id}`;
 }
 
 /** A sticker's page: /sticker/{instId}/{slug of its name}. */
@@ -39,7 +46,9 @@ function StickerCard({ sticker, index, eager, href }: { sticker: StickerListItem
       >
         {/* The first row is the page's Largest Contentful Paint on a phone: loaded at once and first
             (React preloads it from the head); the rest wait for the layout (decision 0023). */}
-        <img
+        <MovingImage
+          moving={sticker.motion?.thumbUrl ?? null}
+          movingSrcSet={sticker.motion ? thumbSrcSet(sticker.motion.thumbUrl) : undefined}
           src={sticker.thumbUrl}
           srcSet={thumbSrcSet(sticker.thumbUrl)}
           sizes={CARD_IMAGE_SIZES}

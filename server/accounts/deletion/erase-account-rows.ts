@@ -17,6 +17,7 @@ import {
   users,
 } from "#server/db/schema.ts";
 import { stickerImageKeys } from "#server/generation/index.ts";
+import { motionFileKeysOf } from "#server/motion/motion-keys.ts";
 import type { PagesChange } from "#server/pages/page-changes.ts";
 import { changePoints } from "#server/points/change-points.ts";
 import { hotScoreSql } from "#server/stickers/hot-score.ts";
@@ -156,6 +157,8 @@ export async function eraseAccountRows(
     for (const picture of unused) {
       const variants = stickerImageKeys(picture.id);
       for (const key of [picture.pngKey, picture.thumbKey, variants.png, variants.thumb, variants.small]) keys.add(key);
+      // Its layers and whatever moving files were made of it (decision 0041).
+      for (const key of motionFileKeysOf(picture.id)) keys.add(key);
     }
   }
   // Uploaded photos and the avatar, unless another task or account uses the same file.

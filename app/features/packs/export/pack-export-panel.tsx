@@ -25,6 +25,8 @@ export function PackExportPanel({ pack }: { pack: PackDetail }) {
   const empty = count === 0;
   const whatsappFits = count >= WHATSAPP_PACK_MIN && count <= WHATSAPP_PACK_MAX;
   const base = `/files/pack/${encodeURIComponent(pack.packId)}`;
+  // WhatsApp takes a pack all moving or all still (decision 0041): the server exports it so.
+  const movingCount = pack.stickers.filter((sticker) => sticker.motion).length;
 
   return (
     <section aria-labelledby={headingId} className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-stone-200 sm:p-6">
@@ -81,6 +83,11 @@ export function PackExportPanel({ pack }: { pack: PackDetail }) {
       {!empty && !whatsappFits ? (
         <p id={whatsappRuleId} className="text-sm font-medium text-amber-800">
           {t("packExport.whatsappRule", { min: WHATSAPP_PACK_MIN, max: WHATSAPP_PACK_MAX, count })}
+        </p>
+      ) : null}
+      {movingCount > 0 ? (
+        <p className="text-sm text-stone-700" data-testid="pack-motion-note">
+          {movingCount === count ? t("motion.pack.exportAnimated") : t("motion.pack.exportMixed")}
         </p>
       ) : null}
       <p className="text-sm text-stone-500">{t("packExport.watermark")}</p>

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useState } from "react";
+import { requestSignIn } from "#app/features/auth/sign-in-request.ts";
+import { useUser } from "#app/features/auth/use-user.ts";
+import { useTranslation } from "#app/i18n/i18n.tsx";
+import type { MotionSource } from "./motion-dialog.tsx";
+
+// The dialog and its previews load with the first press (docs/ARCHITECTURE.md, "First-load budget").
+const loadDialog = () => import("./motion-dialog.tsx");
+const MotionDialog = lazy(loadDialog);
+
+/** "Make it move" (decision 0041): opens the motion picker; a visitor is asked to sign in first. */
+export function MakeItMove({ source, className }: { source: MotionSource; className: string }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => (user ? setOpen(true) : requestSignIn("create"))}
+        className={className}
+      >
+        <MotionIcon />
+        {t("motion.makeItMove")}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <MotionDialog source={source} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function MotionIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <path d="M4 12c2-4 4-4 6 0s4 4 6 0 3-3 4-1" />
+      <path d="M5 6l1.5 1.5M5 18l1.5-1.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * A moving sticker's downloads (decision 0041): the animated WebP (WhatsApp's animated sticker, and the
+ * download for everyone else), Telegram's video sticker (WebM, VP9 with alpha), a GIF and an APNG. Like
+ * every download they carry the domain watermark (spec §9), printed on each layer so it moves with the
+ * art. All four are made at once in the motion pool on the first request for any of them, each checked
+ * against its rule, and kept as derived files (a cache the sweep may empty, decision 0034).
+ */
+import { createHash } from "node:crypto";
+import type { MotionPreset } from "#common/motion.ts";
+import type { AppContext } from "../context.ts";
+import { DERIVED_FILE_PREFIX } from "../downloads/derived-files.ts";
+import { watermarkSticker } from "../downloads/watermark.ts";
+import type { StickerLayers } from "./layers.ts";
+import { DOWNLOAD_FILES } from "./make-motion-files.ts";
+import { MOTION_VERSION } from "./motion-keys.ts";
+import { motionPoolOf } from "./motion-pool.ts";
+import { loadLayers } from "./sticker-layers.ts";
+import { assertValid } from "./validate/index.ts";
+
+export const MOTION_DOWNLOADS = {
+  webp: { contentType: "image/webp", extension: "webp", rule: "whatsapp" },
+  webm: { contentType: "video/webm", extension: "webm", rule: "telegram-video" },
+  gif: { contentType: "image/gif", extension: "gif", rule: "gif" },
+  apng: { contentType: "image/apng", extension: "png", rule: "apng" },
+} as const;
+
+export type MotionDownload = keyof typeof MOTION_DOWNLOADS;
+
+export function isMotionDownload(value: string): value is MotionDownload {
+  return Object.hasOwn(MOTION_DOWNLOADS, value);
+}
+
+/** `derived-motion-{preset}-{picId}-v{n}-{domain hash}-{format}.{ext}`: never a name `/files/:key` serves. */
+export function motionDownloadKey(picId: string, preset: MotionPreset, format: MotionDownload, domain: string): string {
+  const domainTag = createHash("sha256").update(domain).digest("hex").slice(0, 12);
+  return `${DERIVED_FILE_PREFIX}motion-${preset}-${picId}-v${MOTION_VERSION}-${domainTag}-${format}.${MOTION_DOWNLOADS[format].extension}`;
+}
+
+async function watermarked(layers: StickerLayers, domain: string): Promise<StickerLayers> {
+  const [whole, subject, caption] = await Promise.all([
+    watermarkSticker(layers.whole, domain),
+    layers.subject ? watermarkSticker(layers.subject, domain) : undefined,
+    layers.caption ? watermarkSticker(layers.caption, domain) : undefined,
+  ]);
+  return { ...layers, whole, ...(subject ? { subject } : {}), ...(caption ? { caption } : {}) };
+}
+
+export interface MotionDownloads {
+  /** The stored download, or all four made now (and stored) when it is missing. */
+  load(picId: string, preset: MotionPreset, format: MotionDownload): Promise<Buffer>;
+}
+
+export function createMotionDownloads(app: AppContext, domain: string): MotionDownloads {
+  // Requests for one sticker's downloads while they are being made wait for that one making.
+  const making = new Map<string, Promise<Record<MotionDownload, Buffer>>>();
+
+  async function makeAll(picId: string, preset: MotionPreset): Promise<Record<MotionDownload, Buffer>> {
+    const layers = await watermarked(await loadLayers(app, picId), domain);
+    const files = await motionPoolOf(app).makeFiles(layers, preset, DOWNLOAD_FILES);
+    const made = { webp: files.webp, webm: files.webm, gif: files.gif, apng: files.apng };
+    for (const format of Object.keys(made) as MotionDownload[]) assertValid(MOTION_DOWNLOADS[format].rule, made[format]);
+    await Promise.all(
+      (Object.keys(made) as MotionDownload[]).map((format) =>
+        app.storage.put(motionDownloadKey(picId, preset, format, domain), made[format], MOTION_DOWNLOADS[format].contentType),
+      ),
+    );
+    return made;
+  }
+
+  return {
+    async load(picId, preset, format) {
+      const stored = await app.storage.get(motionDownloadKey(picId, preset, format, domain));
+      if (stored) return stored.body;
+      const key = `${picId}-${preset}`;
+      let pending = making.get(key);
+      if (!pending) {
+        pending = makeAll(picId, preset).finally(() => making.delete(key));
+        making.set(key, pending);
+      }
+      return (await pending)[format];
+    },
+  };
+}
