@@ -38,15 +38,13 @@ export interface MotionFiles {
   >;
 }
 
-/** The files one making is asked for: the pages' three, or the downloads' four (decision 0041). */
+/** The files one making is asked for: the pages' three, or some of the downloads (decision 0041). */
 export type MotionFileSet<K extends MotionFileKind> = Pick<Record<MotionFileKind, Buffer>, K> & {
   report: Partial<MotionFiles["report"]>;
 };
 
 /** What the pages show: the 512 px loop and the two grid thumbnails (no watermark). */
 export const SHOWN_FILES = ["webp", "thumb", "small"] as const satisfies readonly MotionFileKind[];
-/** What is downloaded: the messengers' files and the GIF and APNG (watermarked, decision 0041). */
-export const DOWNLOAD_FILES = ["webp", "webm", "gif", "apng"] as const satisfies readonly MotionFileKind[];
 
 export interface MotionOptions {
   /** Tests shrink the limits to watch the search work harder or give up. */

@@ -2,16 +2,17 @@
  * A moving sticker's downloads (decision 0041): the animated WebP (WhatsApp's animated sticker, and the
  * download for everyone else), Telegram's video sticker (WebM, VP9 with alpha), a GIF and an APNG. Like
  * every download they carry the domain watermark (spec §9), printed on each layer so it moves with the
- * art. All four are made at once in the motion pool on the first request for any of them, each checked
- * against its rule, and kept as derived files (a cache the sweep may empty, decision 0034).
+ * art. The messengers' pair (WebP and WebM) is made together on the first request for either, the GIF
+ * and the APNG each on their own (they are the slow ones), in the motion pool; each is checked against
+ * its rule and kept as a derived file (a cache the sweep may empty, decision 0034).
  */
 import { createHash } from "node:crypto";
+import { AppError } from "#common/errors.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import type { AppContext } from "../context.ts";
 import { DERIVED_FILE_PREFIX } from "../downloads/derived-files.ts";
 import { watermarkSticker } from "../downloads/watermark.ts";
 import type { StickerLayers } from "./layers.ts";
-import { DOWNLOAD_FILES } from "./make-motion-files.ts";
 import { MOTION_VERSION } from "./motion-keys.ts";
 import { motionPoolOf } from "./motion-pool.ts";
 import { loadLayers } from "./sticker-layers.ts";
@@ -50,18 +51,34 @@ export interface MotionDownloads {
   load(picId: string, preset: MotionPreset, format: MotionDownload): Promise<Buffer>;
 }
 
-export function createMotionDownloads(app: AppContext, domain: string): MotionDownloads {
-  // Requests for one sticker's downloads while they are being made wait for that one making.
-  const making = new Map<string, Promise<Record<MotionDownload, Buffer>>>();
+/** The downloads made together: a messenger's pack wants both of the pair, and nothing waits for the others. */
+const MADE_TOGETHER: Record<MotionDownload, readonly MotionDownload[]> = {
+  webp: ["webp", "webm"],
+  webm: ["webp", "webm"],
+  gif: ["gif"],
+  apng: ["apng"],
+};
 
-  async function makeAll(picId: string, preset: MotionPreset): Promise<Record<MotionDownload, Buffer>> {
+export function createMotionDownloads(app: AppContext, domain: string): MotionDownloads {
+  // Requests for files being made wait for that one making.
+  const making = new Map<string, Promise<Partial<Record<MotionDownload, Buffer>>>>();
+
+  async function make(picId: string, preset: MotionPreset, formats: readonly MotionDownload[]) {
     const layers = await watermarked(await loadLayers(app, picId), domain);
-    const files = await motionPoolOf(app).makeFiles(layers, preset, DOWNLOAD_FILES);
-    const made = { webp: files.webp, webm: files.webm, gif: files.gif, apng: files.apng };
-    for (const format of Object.keys(made) as MotionDownload[]) assertValid(MOTION_DOWNLOADS[format].rule, made[format]);
+    const files = await motionPoolOf(app).makeFiles(layers, preset, formats);
+    const made: Partial<Record<MotionDownload, Buffer>> = {};
+    for (const format of formats) {
+      const file = files[format];
+      assertValid(MOTION_DOWNLOADS[format].rule, file);
+      made[format] = file;
+    }
     await Promise.all(
-      (Object.keys(made) as MotionDownload[]).map((format) =>
-        app.storage.put(motionDownloadKey(picId, preset, format, domain), made[format], MOTION_DOWNLOADS[format].contentType),
+      formats.map((format) =>
+        app.storage.put(
+          motionDownloadKey(picId, preset, format, domain),
+          made[format] as Buffer,
+          MOTION_DOWNLOADS[format].contentType,
+        ),
       ),
     );
     return made;
@@ -71,13 +88,16 @@ export function createMotionDownloads(app: AppContext, domain: string): MotionDo
     async load(picId, preset, format) {
       const stored = await app.storage.get(motionDownloadKey(picId, preset, format, domain));
       if (stored) return stored.body;
-      const key = `${picId}-${preset}`;
+      const formats = MADE_TOGETHER[format];
+      const key = `${picId}-${preset}-${formats.join("+")}`;
       let pending = making.get(key);
       if (!pending) {
-        pending = makeAll(picId, preset).finally(() => making.delete(key));
+        pending = make(picId, preset, formats).finally(() => making.delete(key));
         making.set(key, pending);
       }
-      return (await pending)[format];
+      const file = (await pending)[format];
+      if (!file) throw new AppError("INTERNAL_ERROR", `no ${format} was made`);
+      return file;
     },
   };
 }

@@ -28,6 +28,9 @@ export interface MotionPool {
 // that ends can take it down with it (sharp's documentation, "worker threads").
 void sharp.versions;
 
+/** Previews may wait in this many places for each place a sticker's files may: a picker asks for nine at once. */
+const PREVIEWS_PER_PLACE = 4;
+
 interface Slot {
   worker: Worker;
   pending: Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>;
@@ -81,10 +84,10 @@ export function createMotionPool(options: { concurrency: number; queue: number }
     else running -= 1;
   }
 
-  async function run<T>(request: Omit<MotionRequest, "id">): Promise<T> {
+  async function run<T>(request: Omit<MotionRequest, "id">, queue = options.queue): Promise<T> {
     if (closed) throw new AppError("SERVICE_UNAVAILABLE", "the motion pool is closed");
     if (running < options.concurrency) running += 1;
-    else if (waiting.length < options.queue) await new Promise<void>((resolve) => waiting.push(resolve));
+    else if (waiting.length < queue) await new Promise<void>((resolve) => waiting.push(resolve));
     else throw new AppError("BUSY");
     const slot = idle.pop() ?? startSlot();
     slot.worker.ref();
@@ -114,7 +117,8 @@ export function createMotionPool(options: { concurrency: number; queue: number }
       return files as MotionFiles;
     },
     async makePreview(layers, preset) {
-      return asBuffer(await run<Uint8Array>({ kind: "preview", layers, preset }));
+      // A picker asks for every preset's preview at once; each takes a tenth of a second or two.
+      return asBuffer(await run<Uint8Array>({ kind: "preview", layers, preset }, options.queue * PREVIEWS_PER_PLACE));
     },
     async close() {
       closed = true;

@@ -62,7 +62,7 @@ export default function MotionDialog({ source, onClose }: { source: MotionSource
         {t("motion.title")}
       </h2>
       {taskId !== null ? (
-        <MotionProgress taskId={taskId} onRetry={() => setTaskId(null)} />
+        <MotionProgress taskId={taskId} onRetry={() => setTaskId(null)} onOpen={() => dialog.current?.close()} />
       ) : failed ? (
         <p role="alert" className="mt-4 text-red-800">
           {t("motion.optionsFailed")}
@@ -100,12 +100,11 @@ export default function MotionDialog({ source, onClose }: { source: MotionSource
                       onChange={() => setPreset(option)}
                       className="sr-only"
                     />
-                    <img
+                    <PreviewImage
                       src={motionPreviewUrl(source.picId.id, option)}
                       alt=""
                       width={64}
                       height={64}
-                      loading="lazy"
                       className="size-14 motion-reduce:hidden"
                     />
                     <span className="font-medium">{t(`motion.preset.${option}`)}</span>
@@ -142,6 +141,31 @@ export default function MotionDialog({ source, onClose }: { source: MotionSource
   );
 }
 
+/** How often a preview that did not come (the server was busy making others) is asked for again. */
+const PREVIEW_RETRIES = 3;
+
+/**
+ * A preview the server makes on its first request: when busy it answers 503, so the picture is asked
+ * for again a moment later instead of showing a broken image.
+ */
+export function PreviewImage({
+  src,
+  alt,
+  ...image
+}: React.ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string }) {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <img
+      {...image}
+      alt={alt}
+      src={attempt === 0 ? src : `${src}?attempt=${attempt}`}
+      onError={() => {
+        if (attempt < PREVIEW_RETRIES) setTimeout(() => setAttempt((value) => value + 1), 800 * (attempt + 1));
+      }}
+    />
+  );
+}
+
 /** The chosen preset's loop, large; a spinner until it has loaded (the first request makes it). */
 function PresetPreview({ picId, preset, name }: { picId: string; preset: MotionPreset; name: string }) {
   const { t } = useTranslation();
@@ -149,7 +173,7 @@ function PresetPreview({ picId, preset, name }: { picId: string; preset: MotionP
   const url = motionPreviewUrl(picId, preset);
   return (
     <div className="relative aspect-square w-full">
-      <img
+      <PreviewImage
         key={url}
         src={url}
         alt={t("motion.previewAlt", { name, motion: t(`motion.preset.${preset}`) })}
@@ -171,7 +195,7 @@ function PresetPreview({ picId, preset, name }: { picId: string; preset: MotionP
 }
 
 /** The motion task followed to its end: a progress bar, then the moving sticker and its files, or why it failed. */
-function MotionProgress({ taskId, onRetry }: { taskId: number; onRetry: () => void }) {
+function MotionProgress({ taskId, onRetry, onOpen }: { taskId: number; onRetry: () => void; onOpen: () => void }) {
   const { t } = useTranslation();
   const { to } = useLocalized();
   const onGone = useCallback(() => onRetry(), [onRetry]);
@@ -210,7 +234,7 @@ function MotionProgress({ taskId, onRetry }: { taskId: number; onRetry: () => vo
             className="size-48 rounded-2xl bg-[repeating-conic-gradient(#f5f5f4_0_25%,#fff_0_50%)] bg-[length:24px_24px]"
           />
           <div className="flex w-full flex-wrap gap-2 sm:flex-col">
-            <Link to={to(stickerPath(made))} className={buttonClass()}>
+            <Link to={to(stickerPath(made))} onClick={onOpen} className={buttonClass()}>
               {t("create.progress.open")}
             </Link>
             <ul aria-label={t("motion.downloads")} className="flex flex-wrap gap-2">

@@ -12,6 +12,7 @@ import type { PackMotionOptions } from "#common/api/motion.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import type { MadePack } from "#common/packs.ts";
 import { packPath } from "../packs/pack-path.ts";
+import { PreviewImage } from "./motion-dialog.tsx";
 import { motionPreviewUrl } from "./motion-files.ts";
 
 /**
@@ -61,7 +62,7 @@ export default function PackMotionDialog({
         {t("motion.pack.title")}
       </h2>
       {made ? (
-        <PackMoveProgress made={made} />
+        <PackMoveProgress made={made} onOpen={() => dialog.current?.close()} />
       ) : failed ? (
         <p role="alert" className="mt-4 text-red-800">
           {t("motion.optionsFailed")}
@@ -95,12 +96,11 @@ export default function PackMotionDialog({
                     onChange={() => setPreset(option)}
                     className="sr-only"
                   />
-                  <img
+                  <PreviewImage
                     src={motionPreviewUrl(picId, option)}
                     alt=""
                     width={64}
                     height={64}
-                    loading="lazy"
                     className="size-16 motion-reduce:hidden"
                   />
                   <span className="font-medium">{t(`motion.preset.${option}`)}</span>
@@ -137,7 +137,7 @@ export default function PackMotionDialog({
 }
 
 /** The new pack's motion tasks followed to their end, then the way to it. */
-function PackMoveProgress({ made }: { made: MadePack }) {
+function PackMoveProgress({ made, onOpen }: { made: MadePack; onOpen: () => void }) {
   const { t } = useTranslation();
   const { to } = useLocalized();
   const progress = usePolling(made.pack.packId, () => api.motion.packProgress({ packId: made.pack.packId }), {
@@ -170,7 +170,7 @@ function PackMoveProgress({ made }: { made: MadePack }) {
       {progress && progress.failed > 0 ? (
         <p className="text-sm text-amber-800">{t("motion.pack.someFailed", { count: progress.failed })}</p>
       ) : null}
-      <Link to={to(packPath(made.pack))} className={buttonClass({ variant: done ? "primary" : "outline" })}>
+      <Link to={to(packPath(made.pack))} onClick={onOpen} className={buttonClass({ variant: done ? "primary" : "outline" })}>
         {t("motion.pack.open")}
       </Link>
     </div>
