@@ -5,6 +5,7 @@ import type { Hono } from "hono";
 import type { AppContext } from "./context.ts";
 import type { AppEnv } from "./http/env.ts";
 import { securityOptionsFor, withSocketHeaders } from "./http/security-headers.ts";
+import { closeMotionPool } from "./motion/motion-pool.ts";
 import { closeRateLimits } from "./rate-limit.ts";
 
 export interface RunningServer {
@@ -117,6 +118,7 @@ export function listen(
           // Running jobs finish (or return to the queue) before the database closes.
           await hooks.beforeClose?.().catch((error: unknown) => app.log.warn({ err: error }, "stopping the task workers failed"));
           await app.tasks.stop(app.config.SHUTDOWN_GRACE_MS);
+          await closeMotionPool(app);
           await app.database.close();
           app.log.info("stopped");
         })();

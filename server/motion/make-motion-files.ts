@@ -1,7 +1,7 @@
 /**
  * Makes every file of a sticker that moves (decision 0041): WhatsApp's animated WebP, Telegram's WebM,
  * a GIF, an APNG and two small WebPs for grids, each fitted to its byte limit by fit-size.ts. Runs in
- * the motion pool's worker threads (motion-pool.ts), never on a request's event loop.
+ * the motion pool's child processes (motion-pool.ts), never on a request's event loop.
  */
 import { AppError } from "#common/errors.ts";
 import { type MotionPreset, presetNeedsCaption } from "#common/motion.ts";

@@ -1,38 +1,47 @@
 /**
- * Animating a sticker takes seconds of CPU (decision 0041), so it runs in worker threads, never on the
- * caller's event loop: at most MOTION_CONCURRENCY stickers at once, MOTION_QUEUE more waiting for a
- * turn, and past that BUSY at once, like the upload decode pool (server/uploads/decode-pool.ts).
+ * Animating a sticker takes seconds of CPU and a few hundred MB of frames (decision 0041), so it runs
+ * in child processes (motion-worker.ts), never on the caller's event loop nor in its heap: at most
+ * MOTION_CONCURRENCY stickers at once, MOTION_QUEUE more waiting for a turn, and past that BUSY at
+ * once, like the upload decode pool (server/uploads/decode-pool.ts). A child that crashes fails its
+ * job only; the next job starts another.
  */
-import { Worker } from "node:worker_threads";
-import sharp from "sharp";
+import { type ChildProcess, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { AppError, isFailureCode } from "#common/errors.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import type { AppContext } from "../context.ts";
 import type { MotionFileKind } from "./file-ladders.ts";
 import type { StickerLayers } from "./layers.ts";
 import type { MotionFileSet, MotionFiles } from "./make-motion-files.ts";
-import type { MotionAnswer, MotionRequest } from "./motion-worker.ts";
+import type { MotionAnswer, MotionRequest, MotionUsage } from "./motion-worker.ts";
 
 export interface MotionPool {
   makeFiles(layers: StickerLayers, preset: MotionPreset): Promise<MotionFiles>;
   makeFiles<K extends MotionFileKind>(layers: StickerLayers, preset: MotionPreset, only: readonly K[]): Promise<MotionFileSet<K>>;
   makePreview(layers: StickerLayers, preset: MotionPreset): Promise<Buffer>;
-  /** Ends the worker threads; jobs still running fail. */
+  /** Ends the child processes; jobs still running fail. */
   close(): Promise<void>;
   /** Stickers being animated now, and stickers waiting for a turn. */
   readonly running: number;
   readonly waiting: number;
+  /** The largest resident memory a child reached, and one of their FFmpeg processes, in bytes (the bench's figures). */
+  readonly usage: MotionUsage;
 }
 
-// sharp's native module must be loaded by the main thread before any worker loads it, or a worker
-// that ends can take it down with it (sharp's documentation, "worker threads").
-void sharp.versions;
+/**
+ * Each encoder copies the frames; with many malloc arenas the freed copies stay as fragments and a
+ * child's peak grew to ~700 MB on a photo sticker's six files. Two arenas kept it under 600 MB at the
+ * same speed (npm run bench:motion). Other C libraries ignore the variable.
+ */
+export const MOTION_CHILD_ENV = { MALLOC_ARENA_MAX: "2" } as const;
+
+const workerFile = fileURLToPath(new URL("./motion-worker.ts", import.meta.url));
 
 /** Previews may wait in this many places for each place a sticker's files may: a picker asks for nine at once. */
 const PREVIEWS_PER_PLACE = 4;
 
 interface Slot {
-  worker: Worker;
+  worker: ChildProcess;
   pending: Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>;
 }
 
@@ -52,11 +61,20 @@ export function createMotionPool(options: { concurrency: number; queue: number }
   const waiting: (() => void)[] = [];
   const idle: Slot[] = [];
   const all = new Set<Slot>();
+  const usage: MotionUsage = { peakRss: 0, peakFfmpegRss: 0 };
 
   function startSlot(): Slot {
-    const worker = new Worker(new URL("./motion-worker.ts", import.meta.url));
+    const worker = fork(workerFile, [], {
+      serialization: "advanced",
+      env: { ...process.env, ...MOTION_CHILD_ENV },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     const slot: Slot = { worker, pending: new Map() };
     worker.on("message", (answer: MotionAnswer) => {
+      if (answer.usage) {
+        usage.peakRss = Math.max(usage.peakRss, answer.usage.peakRss);
+        usage.peakFfmpegRss = Math.max(usage.peakFfmpegRss, answer.usage.peakFfmpegRss);
+      }
       const job = slot.pending.get(answer.id);
       if (!job) return;
       slot.pending.delete(answer.id);
@@ -91,16 +109,18 @@ export function createMotionPool(options: { concurrency: number; queue: number }
     else throw new AppError("BUSY");
     const slot = idle.pop() ?? startSlot();
     slot.worker.ref();
+    slot.worker.channel?.ref();
     try {
       const id = nextId++;
       return await new Promise<T>((resolve, reject) => {
         slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        slot.worker.postMessage({ id, ...request } satisfies MotionRequest);
+        slot.worker.send({ id, ...request } satisfies MotionRequest);
       });
     } finally {
       if (all.has(slot) && !closed) {
-        // An idle worker must not keep the process alive.
+        // An idle child must not keep the process alive.
         slot.worker.unref();
+        slot.worker.channel?.unref();
         idle.push(slot);
       }
       release();
@@ -123,7 +143,18 @@ export function createMotionPool(options: { concurrency: number; queue: number }
     async close() {
       closed = true;
       idle.length = 0;
-      await Promise.all([...all].map((slot) => slot.worker.terminate()));
+      await Promise.all(
+        [...all].map(
+          (slot) =>
+            new Promise<void>((done) => {
+              if (slot.worker.exitCode !== null || slot.worker.signalCode !== null) return done();
+              // An idle child is unreferenced: wait for its end with the loop held open.
+              slot.worker.ref();
+              slot.worker.once("exit", () => done());
+              slot.worker.kill();
+            }),
+        ),
+      );
       all.clear();
     },
     get running() {
@@ -131,6 +162,9 @@ export function createMotionPool(options: { concurrency: number; queue: number }
     },
     get waiting() {
       return waiting.length;
+    },
+    get usage() {
+      return { ...usage };
     },
   };
 }
@@ -145,4 +179,11 @@ export function motionPoolOf(app: AppContext): MotionPool {
     pools.set(app, pool);
   }
   return pool;
+}
+
+/** Ends this app's motion children, if it started any (at shutdown, after the jobs stopped). */
+export async function closeMotionPool(app: AppContext): Promise<void> {
+  const pool = pools.get(app);
+  pools.delete(app);
+  await pool?.close();
 }

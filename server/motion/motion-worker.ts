@@ -1,14 +1,15 @@
 /**
- * The motion pool's worker thread (motion-pool.ts): makes one sticker's motion files or preview per
- * message, off the web process's event loop, and answers with the bytes or the error's code.
+ * The motion pool's child process (motion-pool.ts): makes one sticker's motion files or preview per
+ * message, off the web process's event loop and out of its heap, and answers with the bytes or the
+ * error's code. It ends with its parent.
  */
-import { parentPort } from "node:worker_threads";
 import { isAppError } from "#common/errors.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import { FILE_SIZES, type MotionFileKind } from "./file-ladders.ts";
 import type { StickerLayers } from "./layers.ts";
 import { makeMotionFiles } from "./make-motion-files.ts";
 import { makeMotionPreview } from "./make-motion-preview.ts";
+import { ffmpegPeakRss } from "./run-ffmpeg.ts";
 
 export interface MotionRequest {
   id: number;
@@ -19,9 +20,16 @@ export interface MotionRequest {
   only?: readonly MotionFileKind[] | undefined;
 }
 
-export type MotionAnswer =
+/** The child's peak resident memory so far, and its FFmpeg children's, in bytes (for the bench). */
+export interface MotionUsage {
+  peakRss: number;
+  peakFfmpegRss: number;
+}
+
+export type MotionAnswer = (
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; code: string | null; message: string };
+  | { id: number; ok: false; code: string | null; message: string }
+) & { usage?: MotionUsage };
 
 /** Buffers arrive as plain Uint8Arrays; sharp and the encoders want Buffers. */
 function asBuffer(bytes: Uint8Array | undefined): Buffer | undefined {
@@ -30,9 +38,15 @@ function asBuffer(bytes: Uint8Array | undefined): Buffer | undefined {
 
 const ALL_FILES = Object.keys(FILE_SIZES) as MotionFileKind[];
 
-const port = parentPort;
-if (port) {
-  port.on("message", async (request: MotionRequest) => {
+function answer(reply: MotionAnswer) {
+  const usage = { peakRss: process.resourceUsage().maxRSS * 1024, peakFfmpegRss: ffmpegPeakRss() };
+  // A parent that died meanwhile fails the write: nothing is waiting, and "disconnect" ends us.
+  if (process.connected) process.send?.({ ...reply, usage }, undefined, undefined, () => undefined);
+}
+
+if (process.send) {
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", async (request: MotionRequest) => {
     const { layers } = request;
     const own: StickerLayers = { whole: asBuffer(layers.whole)! };
     const subject = asBuffer(layers.subject);
@@ -45,15 +59,14 @@ if (port) {
         request.kind === "files"
           ? await makeMotionFiles(own, request.preset, { only: request.only ?? ALL_FILES })
           : await makeMotionPreview(own, request.preset);
-      port.postMessage({ id: request.id, ok: true, value } satisfies MotionAnswer);
+      answer({ id: request.id, ok: true, value });
     } catch (error) {
-      const answer: MotionAnswer = {
+      answer({
         id: request.id,
         ok: false,
         code: isAppError(error) ? error.code : null,
         message: error instanceof Error ? error.message : String(error),
-      };
-      port.postMessage(answer);
+      });
     }
   });
 }

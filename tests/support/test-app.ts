@@ -6,6 +6,7 @@ import path from "node:path";
 import { createServerApp, type ServerAppOptions } from "#server/app.ts";
 import { bootAppContext } from "#server/boot.ts";
 import type { AppContext } from "#server/context.ts";
+import { closeMotionPool } from "#server/motion/motion-pool.ts";
 import { nodeListener } from "#server/serve.ts";
 import { signatureHeaders } from "./call-signature.ts";
 import { createPostgresDatabase } from "./postgres-database.ts";
@@ -35,6 +36,7 @@ export async function closeTestApp(t: TestApp | undefined): Promise<void> {
   if (!cleanup) return;
   cleanups.delete(t);
   await t.app.tasks.stop();
+  await closeMotionPool(t.app);
   const pool = t.app.database.pool;
   if (pool && !pool.ending) {
     const open = pool.totalCount;
