@@ -13,7 +13,6 @@ import { createOfflineProvider } from "#server/generation/index.ts";
 import type { StickerLayers } from "#server/motion/index.ts";
 import { prepareSticker } from "#server/motion/prepare-sticker.ts";
 import { renderFrames } from "#server/motion/render-frames.ts";
-import { layersWithCaption } from "#server/motion/sample-layers.ts";
 
 const TILE = 150;
 const GAP = 6;
@@ -22,14 +21,16 @@ const HEAD_H = 44;
 const FPS = 20;
 
 const provider = createOfflineProvider();
-const cat = await provider.textToSticker({ prompt: "happy cat", style: "cartoon", locale: "en" });
+// The generator keeps a captioned sticker's subject and caption apart (decision 0041).
+const cat = await provider.textToSticker({ prompt: 'a happy cat saying "hello friend"', style: "cartoon", locale: "en" });
+if (!cat.layers) throw new Error("the generator kept no layers for a captioned sticker");
 const dog = await provider.textToSticker({ prompt: "dog with sunglasses", style: "cartoon", locale: "en" });
 const photo = await provider.imageToSticker({
   image: readFileSync(join(import.meta.dirname, "..", "docs", "photos", "cat.jpg")),
   style: "cartoon",
 });
 const stickers: { name: string; layers: StickerLayers }[] = [
-  { name: "text with caption", layers: await layersWithCaption(cat.png, ["hello", "friend"]) },
+  { name: "text with caption", layers: { whole: cat.png, subject: cat.layers.subject, caption: cat.layers.caption } },
   { name: "text, no caption", layers: { whole: dog.png } },
   { name: "photo", layers: { whole: photo.png } },
 ];
