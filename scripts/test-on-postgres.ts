@@ -32,6 +32,12 @@ const targets = process.argv.slice(2);
 // proxy and request-id parsing, in-memory limits, plan maths): a second run would prove nothing new.
 const NO_DATABASE = [
   "server/generation/**",
+  // The motion engine and its validators: frames, encoders and files, no database.
+  "server/motion/validate/**",
+  "server/motion/render-frames.test.ts",
+  "server/motion/fit-size.test.ts",
+  "server/motion/make-motion-files.test.ts",
+  "server/motion/motion-pool.test.ts",
   "server/storage/**",
   "server/uploads/read-upload.test.ts",
   "server/uploads/decode-pool.test.ts",

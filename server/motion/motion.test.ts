@@ -302,7 +302,7 @@ describe("making a pack move", () => {
 
 describeOnPostgres("motion payments under concurrency", () => {
   it("takes the points of exactly one of two simultaneous makes when the balance pays for one", async () => {
-    const owner = await userWithPoints(t, "race-motion@example.com", 0);
+    const owner = await userWithPoints(t, "race-motion@example.com", 5);
     const sticker = await makeSticker(owner, "a tiny robot");
     // Leave exactly one motion's price.
     await changePoints(t.app.database.db, {
@@ -320,5 +320,32 @@ describeOnPostgres("motion payments under concurrency", () => {
     expect(await balanceOf(t, owner.userId)).toBe(0);
     const made = await t.app.database.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.userId, owner.userId));
     expect(made.length).toBe(2); // the sticker's own task and one motion task
+  });
+
+  it("makes exactly one of two simultaneous pack motions when the balance pays for one pack, all its stickers or none", async () => {
+    const owner = await userWithPoints(t, "race-pack-motion@example.com", 5);
+    const stickerInstIds = [
+      (await makeSticker(owner, "a red kite")).stickerInstId,
+      (await makeSticker(owner, "a blue boat")).stickerInstId,
+    ];
+    const created = await callApi(t, "POST", "/api/pack/create", { body: { name: "Race", stickerInstIds }, session: owner });
+    const packId = created.body.data.packId;
+    // Exactly one pack's price: two stickers.
+    await changePoints(t.app.database.db, {
+      userId: owner.userId,
+      delta: 2 * MOTION_COST - (await balanceOf(t, owner.userId)),
+      reason: "test",
+      idempotencyKey: "race-pack-motion:leave-one-pack",
+    });
+    const answers = await Promise.all(
+      ["spin", "shake"].map((preset) => callApi(t, "POST", "/api/motion/makePack", { body: { packId, preset }, session: owner })),
+    );
+    expect(answers.map((answer) => answer.body.status).sort()).toEqual([200, "NOT_ENOUGH_POINTS"]);
+    expect(await balanceOf(t, owner.userId)).toBe(0);
+    const motionTasks = await t.app.database.db
+      .select({ motion: tasks.motion })
+      .from(tasks)
+      .where(eq(tasks.userId, owner.userId));
+    expect(motionTasks.filter((task) => task.motion !== null)).toHaveLength(2);
   });
 });
