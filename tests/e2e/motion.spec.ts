@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import { unzipSync } from "fflate";
+import ar from "#common/i18n/locales/ar.json" with { type: "json" };
 import { checkTelegramVideoSticker, checkWhatsAppAnimatedSticker, readWebm, readWebp } from "#server/motion/validate/index.ts";
 import { expect, test } from "./fixtures.ts";
 import { makeOwnSticker, signedCall } from "./page-calls.ts";
@@ -133,19 +134,21 @@ test.describe("stickers that move (decision 0041)", () => {
       .toMatch(/\/files\/[a-f0-9]{32}-(256|160)\.webp$/);
   });
 
-  test("in Arabic, a public sticker's caption types itself right to left into one's own moving copy, priced first", async ({
+  test("in Arabic, a sticker just made moves from the creation result: its caption types itself right to left, priced first", async ({
     page,
   }) => {
     await page.goto("/");
     await signInByLink(page, uniqueEmail("motion-ar"));
-    const stickerInstId = await makeOwnSticker(page, 'قطة تقول "مرحبا"');
-    await page.goto(`/ar/sticker/${stickerInstId}`);
+    await page.goto("/ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    const dialog = await makeItMoveOnThePage(page, { open: "حرِّكه", preset: "تعليق يُكتب" });
+    await page.getByLabel(ar.create.promptLabel).fill('قطة تقول "مرحبا"');
+    await page.getByRole("button", { name: ar.create.generate }).click();
+    await expect(page.getByRole("heading", { name: ar.create.progress.done })).toBeVisible({ timeout: 60_000 });
+    const dialog = await makeItMoveOnThePage(page, { open: ar.motion.makeItMove, preset: ar.motion.preset.type });
     await expect(dialog.getByTestId("motion-cost")).toContainText("9");
     await look(page, "motion-dialog-ar");
-    await dialog.getByRole("button", { name: "حرِّكه" }).click();
+    await dialog.getByRole("button", { name: ar.motion.confirm }).click();
     await expect(dialog.locator('picture[data-motion="moving"] img')).toBeVisible({ timeout: 90_000 });
     await expectMoving(dialog.locator('picture[data-motion="moving"] img'));
     const made = await dialog.locator("picture source").getAttribute("srcset");
