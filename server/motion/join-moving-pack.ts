@@ -5,40 +5,18 @@
  * in. Once the owner has ordered the pack, a sticker that finishes later joins at the end.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
-import { isAppError } from "#common/errors.ts";
-import { packStickers, packs, stickers, tasks } from "../db/schema.ts";
-import { appendToPack } from "../packs/append-to-pack.ts";
+import { packStickers, stickers, tasks } from "../db/schema.ts";
+import { appendMadeSticker, putInOrder } from "../packs/make-join.ts";
 import type { DbOrTx } from "../packs/pack-access.ts";
 
 export async function joinMovingPack(tx: DbOrTx, task: { packId: number; emoji: string[] }, stickerId: number): Promise<void> {
-  // The pack's row lock: two stickers finishing at once append and reorder one after the other.
-  const [pack] = await tx
-    .select({ id: packs.id, orderedByOwnerAt: packs.orderedByOwnerAt })
-    .from(packs)
-    .where(eq(packs.id, task.packId))
-    .for("update");
-  if (!pack) return; // deleted meanwhile
-  try {
-    await appendToPack(tx, pack.id, stickerId, task.emoji);
-  } catch (error) {
-    if (isAppError(error, "PACK_FULL")) return;
-    throw error;
-  }
-  if (pack.orderedByOwnerAt !== null) return;
+  const pack = await appendMadeSticker(tx, task.packId, stickerId, task.emoji);
+  if (!pack || pack.orderedByOwnerAt !== null) return;
   const joined = await tx
     .select({ stickerId: packStickers.stickerId, position: packStickers.position, taskId: tasks.id })
     .from(packStickers)
     .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
     .innerJoin(tasks, and(eq(tasks.id, stickers.taskId), eq(tasks.packId, pack.id), isNotNull(tasks.motion)))
     .where(eq(packStickers.packId, pack.id));
-  const places = joined.map((row) => row.position).sort((a, b) => a - b);
-  const inOrder = [...joined].sort((a, b) => a.taskId - b.taskId);
-  for (const [i, row] of inOrder.entries()) {
-    const position = places[i] as number;
-    if (row.position === position) continue;
-    await tx
-      .update(packStickers)
-      .set({ position })
-      .where(and(eq(packStickers.packId, pack.id), eq(packStickers.stickerId, row.stickerId)));
-  }
+  await putInOrder(tx, pack.id, joined, (a, b) => a.taskId - b.taskId);
 }

@@ -15,11 +15,12 @@ import { type MadePack, PACK_NAME_MAX_LENGTH } from "#common/packs.ts";
 import { TASK_STATUS, TASK_TYPE, type Visibility } from "#common/tasks.ts";
 import { shortenToCharacters } from "#common/text.ts";
 import type { AppContext } from "../context.ts";
-import { packStickers, packs, pictures, stickers, tasks, users } from "../db/schema.ts";
+import { packStickers, packs, pictures, stickers, tasks } from "../db/schema.ts";
 import { insertPack } from "../packs/create-pack.ts";
 import { getPack } from "../packs/get-pack.ts";
 import { stickerVisibleTo } from "../packs/pack-access.ts";
-import { costOf, lockPayer, payAndEnqueue } from "../tasks/submit-task.ts";
+import { lockPayer, payAndEnqueue } from "../tasks/submit-task.ts";
+import { motionPriceFor } from "./submit-motion-task.ts";
 
 /** The pack's stickers the viewer may see, in its order, with their emoji and whether their caption is a layer. */
 async function stickersToMove(app: AppContext, viewerId: number, packId: string) {
@@ -54,19 +55,7 @@ function presetsFor(rows: { layers: { caption: string | null } | null }[]): Moti
 /** What "Make the pack move" offers, and its price for this caller: `cost` per sticker, `count` stickers. */
 export async function packMotionOptions(app: AppContext, viewerId: number, packId: string) {
   const { rows } = await stickersToMove(app, viewerId, packId);
-  const [user] = await app.database.db
-    .select({ point: users.point, subscribePlan: users.subscribePlan })
-    .from(users)
-    .where(eq(users.id, viewerId));
-  if (!user) throw new AppError("AUTH_ERROR");
-  const member = user.subscribePlan !== "";
-  return {
-    presets: presetsFor(rows),
-    count: rows.length,
-    cost: member ? 0 : costOf(app, TASK_TYPE.motion),
-    member,
-    point: user.point,
-  };
+  return { presets: presetsFor(rows), count: rows.length, ...(await motionPriceFor(app, viewerId)) };
 }
 
 /** "<name> · moving" in the asker's language, cut to a pack name's length by whole characters. */

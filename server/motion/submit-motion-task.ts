@@ -35,20 +35,23 @@ async function presetsOf(app: AppContext, picId: string): Promise<MotionPreset[]
   return MOTION_PRESETS.filter((preset) => captioned || !presetNeedsCaption(preset));
 }
 
-/** What "Make it move" offers for this sticker and what it costs this viewer. */
-export async function motionOptions(app: AppContext, viewerId: number, stickerInstId: string) {
-  const sticker = await movableSticker(app, viewerId, stickerInstId);
+/** What making one sticker move costs this viewer (0 for a member, who counts it in the day), and their balance. */
+export async function motionPriceFor(app: AppContext, viewerId: number) {
   const [user] = await app.database.db
     .select({ point: users.point, subscribePlan: users.subscribePlan })
     .from(users)
     .where(eq(users.id, viewerId));
   if (!user) throw new AppError("AUTH_ERROR");
   const member = user.subscribePlan !== "";
+  return { cost: member ? 0 : costOf(app, TASK_TYPE.motion), member, point: user.point };
+}
+
+/** What "Make it move" offers for this sticker and what it costs this viewer. */
+export async function motionOptions(app: AppContext, viewerId: number, stickerInstId: string) {
+  const sticker = await movableSticker(app, viewerId, stickerInstId);
   return {
     presets: await presetsOf(app, sticker.picId),
-    cost: member ? 0 : costOf(app, TASK_TYPE.motion),
-    member,
-    point: user.point,
+    ...(await motionPriceFor(app, viewerId)),
     mine: sticker.ownerId === viewerId,
   };
 }

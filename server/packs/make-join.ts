@@ -12,25 +12,34 @@ import { packStickers, packs, stickers, tasks } from "../db/schema.ts";
 import { appendToPack } from "./append-to-pack.ts";
 import type { DbOrTx } from "./pack-access.ts";
 
-/** Called by the task's finish (server/tasks/run-task.ts) for a task of a pack made in one go. */
-export async function joinMadePack(tx: DbOrTx, task: { packId: number; mood: string }, stickerId: number): Promise<void> {
-  // The pack's row lock: two moods finishing at once append and reorder one after the other.
+/**
+ * A made sticker appended to the pack its task was made for, under the pack's row lock (two finishing
+ * at once append and reorder one after the other). Null when the pack is gone, or full: the owner
+ * filled it by hand meanwhile, and the sticker is still made and stays in their list. The pack row
+ * otherwise, so the caller may put its made stickers back in order.
+ */
+export async function appendMadeSticker(tx: DbOrTx, packRowId: number, stickerId: number, emoji: string[]) {
   const [pack] = await tx
     .select({ id: packs.id, orderedByOwnerAt: packs.orderedByOwnerAt })
     .from(packs)
-    .where(eq(packs.id, task.packId))
+    .where(eq(packs.id, packRowId))
     .for("update");
-  if (!pack) return; // deleted meanwhile
-  const emoji = MOODS.find((mood) => mood.id === task.mood)?.emoji;
-  if (!emoji) return;
+  if (!pack) return null; // deleted meanwhile
   try {
-    await appendToPack(tx, pack.id, stickerId, [emoji]);
+    await appendToPack(tx, pack.id, stickerId, emoji);
   } catch (error) {
-    // A pack the owner filled by hand meanwhile: the sticker is still made and stays in their list.
-    if (isAppError(error, "PACK_FULL")) return;
+    if (isAppError(error, "PACK_FULL")) return null;
     throw error;
   }
-  if (pack.orderedByOwnerAt === null) await putMadeStickersInMoodOrder(tx, pack.id);
+  return pack;
+}
+
+/** Called by the task's finish (server/tasks/run-task.ts) for a task of a pack made in one go. */
+export async function joinMadePack(tx: DbOrTx, task: { packId: number; mood: string }, stickerId: number): Promise<void> {
+  const emoji = MOODS.find((mood) => mood.id === task.mood)?.emoji;
+  if (!emoji) return;
+  const pack = await appendMadeSticker(tx, task.packId, stickerId, [emoji]);
+  if (pack?.orderedByOwnerAt === null) await putMadeStickersInMoodOrder(tx, pack.id);
 }
 
 /** The pack's made stickers take the places they hold, in MOOD order. */
@@ -41,9 +50,22 @@ async function putMadeStickersInMoodOrder(tx: DbOrTx, packRowId: number): Promis
     .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
     .innerJoin(tasks, and(eq(tasks.id, stickers.taskId), eq(tasks.packId, packRowId), isNotNull(tasks.mood)))
     .where(eq(packStickers.packId, packRowId));
-  const places = made.map((row) => row.position).sort((a, b) => a - b);
   const rank = (mood: string | null) => MOOD_IDS.indexOf(mood as (typeof MOOD_IDS)[number]);
-  const inOrder = [...made].sort((a, b) => rank(a.mood) - rank(b.mood));
+  await putInOrder(tx, packRowId, made, (a, b) => rank(a.mood) - rank(b.mood));
+}
+
+/**
+ * Made stickers take the places they already hold among themselves, sorted by `order` (whatever order
+ * they finished in); stickers the owner added by hand keep theirs.
+ */
+export async function putInOrder<R extends { stickerId: number; position: number }>(
+  tx: DbOrTx,
+  packRowId: number,
+  made: R[],
+  order: (a: R, b: R) => number,
+): Promise<void> {
+  const places = made.map((row) => row.position).sort((a, b) => a - b);
+  const inOrder = [...made].sort(order);
   for (const [i, row] of inOrder.entries()) {
     const position = places[i] as number;
     if (row.position === position) continue;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
@@ -157,16 +158,7 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
         </h3>
         <span className="text-sm text-stone-600 tabular-nums">{progress}%</span>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby="task-stage"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        className="h-3 overflow-hidden rounded-full bg-stone-200"
-      >
-        <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${progress}%` }} />
-      </div>
+      <ProgressBar value={progress} labelledBy="task-stage" />
       {tip ? (
         <p className="min-h-10 text-sm text-stone-600">
           <span className="font-medium">{t("create.progress.tip")}</span> {tip.text}

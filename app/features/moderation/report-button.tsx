@@ -1,7 +1,6 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { requestSignIn } from "../auth/sign-in-request.ts";
-import { useUser } from "../auth/use-user.ts";
+import { DialogButton } from "../auth/dialog-button.tsx";
 import { Icon } from "../stickers/icons.tsx";
 import type { ReportTarget } from "./report-target.ts";
 
@@ -15,27 +14,17 @@ const ReportDialog = lazy(loadDialog);
  */
 export function ReportButton({ target, className }: { target: ReportTarget; className: string }) {
   const { t } = useTranslation();
-  const user = useUser();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        onPointerEnter={user ? () => void loadDialog() : undefined}
-        onFocus={user ? () => void loadDialog() : undefined}
-        onClick={() => (user ? setOpen(true) : requestSignIn("report"))}
-        className={className}
-      >
-        <Icon>
-          <path d="M5 21V4m0 0h11l-2 4 2 4H5" />
-        </Icon>
-        {t("report.button")}
-      </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <ReportDialog target={target} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogButton
+      load={loadDialog}
+      signIn="report"
+      className={className}
+      dialog={(close) => <ReportDialog target={target} onClose={close} />}
+    >
+      <Icon>
+        <path d="M5 21V4m0 0h11l-2 4 2 4H5" />
+      </Icon>
+      {t("report.button")}
+    </DialogButton>
   );
 }

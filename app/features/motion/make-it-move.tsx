@@ -1,36 +1,24 @@
-import { lazy, Suspense, useState } from "react";
-import { requestSignIn } from "#app/features/auth/sign-in-request.ts";
-import { useUser } from "#app/features/auth/use-user.ts";
+import { lazy } from "react";
+import { DialogButton } from "#app/features/auth/dialog-button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import type { MotionSource } from "./motion-dialog.tsx";
 
-// The dialog and its previews load with the first press (docs/ARCHITECTURE.md, "First-load budget").
 const loadDialog = () => import("./motion-dialog.tsx");
 const MotionDialog = lazy(loadDialog);
 
 /** "Make it move" (decision 0041): opens the motion picker; a visitor is asked to sign in first. */
 export function MakeItMove({ source, className }: { source: MotionSource; className: string }) {
   const { t } = useTranslation();
-  const user = useUser();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={() => (user ? setOpen(true) : requestSignIn("create"))}
-        className={className}
-      >
-        <MotionIcon />
-        {t("motion.makeItMove")}
-      </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <MotionDialog source={source} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogButton
+      load={loadDialog}
+      signIn="create"
+      className={className}
+      dialog={(close) => <MotionDialog source={source} onClose={close} />}
+    >
+      <MotionIcon />
+      {t("motion.makeItMove")}
+    </DialogButton>
   );
 }
 

@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass, Spinner } from "#app/components/ui/button.tsx";
-import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogActions, DialogClose } from "#app/components/ui/dialog.tsx";
+import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { api } from "#app/lib/api/api.ts";
 import { ApiError } from "#app/lib/api/client.ts";
 import { useCall } from "#app/lib/api/use-call.ts";
 import { usePolling } from "#app/lib/polling.ts";
-import type { MotionOptions } from "#common/api/motion.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import type { StickerListItem } from "#common/stickers.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { stickerPath } from "../stickers/sticker-card.tsx";
+import { MotionOptionsState, MotionPrice, PresetChoices, PreviewImage, ShareChoice, useMotionOptions } from "./motion-choice.tsx";
 import { MOTION_DOWNLOADS, motionDownloadPath, motionPreviewUrl } from "./motion-files.ts";
 import { MovingImage } from "./moving-image.tsx";
 
@@ -33,22 +34,13 @@ export default function MotionDialog({ source, onClose }: { source: MotionSource
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [options, setOptions] = useState<MotionOptions | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { options, failed } = useMotionOptions(
+    () => api.motion.options({ stickerInstId: source.stickerInstId }),
+    source.stickerInstId,
+  );
   const [preset, setPreset] = useState<MotionPreset>("wiggle");
   const [shared, setShared] = useState(source.visibility !== "private");
   const [taskId, setTaskId] = useState<number | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.motion
-      .options({ stickerInstId: source.stickerInstId })
-      .then((answer) => live && setOptions(answer))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [source.stickerInstId]);
 
   const make = useCall(
     () => api.motion.make({ stickerInstId: source.stickerInstId, preset, visibility: shared ? "public" : "private" }),
@@ -63,15 +55,8 @@ export default function MotionDialog({ source, onClose }: { source: MotionSource
       </h2>
       {taskId !== null ? (
         <MotionProgress taskId={taskId} onRetry={() => setTaskId(null)} onOpen={() => dialog.current?.close()} />
-      ) : failed ? (
-        <p role="alert" className="mt-4 text-red-800">
-          {t("motion.optionsFailed")}
-        </p>
       ) : !options ? (
-        <p className="mt-6 flex items-center gap-3 text-stone-600" aria-live="polite">
-          <Spinner className="size-5 border-stone-300 border-t-primary" />
-          {t("app.loading")}
-        </p>
+        <MotionOptionsState failed={failed} />
       ) : (
         <form
           onSubmit={(event) => {
@@ -84,85 +69,20 @@ export default function MotionDialog({ source, onClose }: { source: MotionSource
             <div className="rounded-2xl bg-[repeating-conic-gradient(#f5f5f4_0_25%,#fff_0_50%)] bg-[length:24px_24px] p-2">
               <PresetPreview picId={source.picId.id} preset={preset} name={source.name} />
             </div>
-            <fieldset>
-              <legend className="mb-2 font-medium text-sm">{t("motion.choose")}</legend>
-              <div className="grid grid-cols-3 gap-2">
-                {options.presets.map((option) => (
-                  <label
-                    key={option}
-                    className="flex cursor-pointer flex-col items-center gap-1 rounded-xl p-1.5 text-center text-xs ring-1 ring-stone-200 has-checked:bg-primary-light has-checked:ring-2 has-checked:ring-primary has-focus-visible:outline-2 has-focus-visible:outline-primary"
-                  >
-                    <input
-                      type="radio"
-                      name="preset"
-                      value={option}
-                      checked={preset === option}
-                      onChange={() => setPreset(option)}
-                      className="sr-only"
-                    />
-                    <PreviewImage
-                      src={motionPreviewUrl(source.picId.id, option)}
-                      alt=""
-                      width={64}
-                      height={64}
-                      className="size-14 motion-reduce:hidden"
-                    />
-                    <span className="font-medium">{t(`motion.preset.${option}`)}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </div>
-          <label className="mt-4 flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={shared}
-              onChange={(event) => setShared(event.target.checked)}
-              className="mt-0.5 size-4 accent-primary"
+            <PresetChoices
+              picId={source.picId.id}
+              presets={options.presets}
+              value={preset}
+              onChange={setPreset}
+              className="grid grid-cols-3 gap-2"
             />
-            <span>{t("create.visibility.public")}</span>
-          </label>
-          <p className="mt-3 text-sm text-stone-700" data-testid="motion-cost">
-            {options.member || options.cost === 0
-              ? t("create.cost.memberIncluded")
-              : t("create.cost.free", { count: options.cost, balance: options.point })}
-          </p>
-          <div className="mt-5 flex justify-end gap-3">
-            <Button variant="quiet" onClick={() => dialog.current?.close()}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={make.busy} busyLabel={t("motion.starting")}>
-              {t("motion.confirm")}
-            </Button>
           </div>
+          <ShareChoice label={t("create.visibility.public")} checked={shared} onChange={setShared} />
+          <MotionPrice member={options.member} cost={options.cost} point={options.point} />
+          <DialogActions dialog={dialog} confirmLabel={t("motion.confirm")} busy={make.busy} busyLabel={t("motion.starting")} />
         </form>
       )}
     </Dialog>
-  );
-}
-
-/** How often a preview that did not come (the server was busy making others) is asked for again. */
-const PREVIEW_RETRIES = 3;
-
-/**
- * A preview the server makes on its first request: when busy it answers 503, so the picture is asked
- * for again a moment later instead of showing a broken image.
- */
-export function PreviewImage({
-  src,
-  alt,
-  ...image
-}: React.ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string }) {
-  const [attempt, setAttempt] = useState(0);
-  return (
-    <img
-      {...image}
-      alt={alt}
-      src={attempt === 0 ? src : `${src}?attempt=${attempt}`}
-      onError={() => {
-        if (attempt < PREVIEW_RETRIES) setTimeout(() => setAttempt((value) => value + 1), 800 * (attempt + 1));
-      }}
-    />
   );
 }
 
@@ -255,25 +175,12 @@ function MotionProgress({ taskId, onRetry, onOpen }: { taskId: number; onRetry: 
       </div>
     );
   }
-  const progress = task?.progress ?? 0;
   return (
     <div className="mt-6 space-y-3">
       <p id="motion-stage" className="font-medium" aria-live="polite">
         {task && task.status === TASK_STATUS.wait ? t("create.progress.waiting") : t("motion.making")}
       </p>
-      <div
-        role="progressbar"
-        aria-labelledby="motion-stage"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        className="h-3 overflow-hidden rounded-full bg-stone-200"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width] duration-300"
-          style={{ width: `${Math.max(4, progress)}%` }}
-        />
-      </div>
+      <ProgressBar value={task?.progress ?? 0} labelledBy="motion-stage" least={4} />
     </div>
   );
 }

@@ -1,19 +1,18 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Button, buttonClass, Spinner } from "#app/components/ui/button.tsx";
-import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { Dialog, DialogActions, DialogClose } from "#app/components/ui/dialog.tsx";
+import { ProgressBar } from "#app/components/ui/progress-bar.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { api } from "#app/lib/api/api.ts";
 import { ApiError } from "#app/lib/api/client.ts";
 import { useCall } from "#app/lib/api/use-call.ts";
 import { usePolling } from "#app/lib/polling.ts";
-import type { PackMotionOptions } from "#common/api/motion.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import type { MadePack } from "#common/packs.ts";
 import { packPath } from "../packs/pack-path.ts";
-import { PreviewImage } from "./motion-dialog.tsx";
-import { motionPreviewUrl } from "./motion-files.ts";
+import { MotionOptionsState, MotionPrice, PresetChoices, ShareChoice, useMotionOptions } from "./motion-choice.tsx";
 
 /**
  * "Make the pack move" (decision 0041): one preset for every sticker, previewed on the pack's first
@@ -32,22 +31,10 @@ export default function PackMotionDialog({
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [options, setOptions] = useState<PackMotionOptions | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { options, failed } = useMotionOptions(() => api.motion.packOptions({ packId }), packId);
   const [preset, setPreset] = useState<MotionPreset>("bounce");
   const [shared, setShared] = useState(false);
   const [made, setMade] = useState<MadePack | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.motion
-      .packOptions({ packId })
-      .then((answer) => live && setOptions(answer))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [packId]);
 
   const make = useCall(() => api.motion.makePack({ packId, preset, visibility: shared ? "public" : "private" }), {
     signIn: "create",
@@ -63,15 +50,8 @@ export default function PackMotionDialog({
       </h2>
       {made ? (
         <PackMoveProgress made={made} onOpen={() => dialog.current?.close()} />
-      ) : failed ? (
-        <p role="alert" className="mt-4 text-red-800">
-          {t("motion.optionsFailed")}
-        </p>
       ) : !options ? (
-        <p className="mt-6 flex items-center gap-3 text-stone-600" aria-live="polite">
-          <Spinner className="size-5 border-stone-300 border-t-primary" />
-          {t("app.loading")}
-        </p>
+        <MotionOptionsState failed={failed} />
       ) : (
         <form
           onSubmit={(event) => {
@@ -79,57 +59,22 @@ export default function PackMotionDialog({
             void make.run();
           }}
         >
-          <p className="mt-1 text-sm text-stone-600">{t("motion.pack.intro", { count: options.count })}</p>
-          <fieldset className="mt-4">
-            <legend className="mb-2 font-medium text-sm">{t("motion.choose")}</legend>
-            <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-              {options.presets.map((option) => (
-                <label
-                  key={option}
-                  className="flex cursor-pointer flex-col items-center gap-1 rounded-xl p-1.5 text-center text-xs ring-1 ring-stone-200 has-checked:bg-primary-light has-checked:ring-2 has-checked:ring-primary has-focus-visible:outline-2 has-focus-visible:outline-primary"
-                >
-                  <input
-                    type="radio"
-                    name="pack-preset"
-                    value={option}
-                    checked={preset === option}
-                    onChange={() => setPreset(option)}
-                    className="sr-only"
-                  />
-                  <PreviewImage
-                    src={motionPreviewUrl(picId, option)}
-                    alt=""
-                    width={64}
-                    height={64}
-                    className="size-16 motion-reduce:hidden"
-                  />
-                  <span className="font-medium">{t(`motion.preset.${option}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <label className="mt-4 flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={shared}
-              onChange={(event) => setShared(event.target.checked)}
-              className="mt-0.5 size-4 accent-primary"
-            />
-            <span>{t("motion.pack.public")}</span>
-          </label>
-          <p className="mt-3 text-sm text-stone-700" data-testid="motion-cost">
-            {options.member || options.cost === 0
-              ? t("create.cost.memberIncluded")
-              : t("create.cost.free", { count: options.cost * options.count, balance: options.point })}
-          </p>
-          <div className="mt-5 flex justify-end gap-3">
-            <Button variant="quiet" onClick={() => dialog.current?.close()}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={make.busy} busyLabel={t("motion.starting")}>
-              {t("motion.pack.confirm")}
-            </Button>
-          </div>
+          <p className="mt-1 mb-4 text-sm text-stone-600">{t("motion.pack.intro", { count: options.count })}</p>
+          <PresetChoices
+            picId={picId}
+            presets={options.presets}
+            value={preset}
+            onChange={setPreset}
+            className="grid grid-cols-3 gap-2 sm:grid-cols-4"
+          />
+          <ShareChoice label={t("motion.pack.public")} checked={shared} onChange={setShared} />
+          <MotionPrice member={options.member} cost={options.cost * options.count} point={options.point} />
+          <DialogActions
+            dialog={dialog}
+            confirmLabel={t("motion.pack.confirm")}
+            busy={make.busy}
+            busyLabel={t("motion.starting")}
+          />
         </form>
       )}
     </Dialog>
@@ -154,19 +99,7 @@ function PackMoveProgress({ made, onOpen }: { made: MadePack; onOpen: () => void
           ? t("motion.pack.done", { count: progress?.made ?? 0 })
           : t("motion.pack.making", { made: progress?.made ?? 0, total: progress?.total ?? made.taskIds.length })}
       </p>
-      <div
-        role="progressbar"
-        aria-labelledby="pack-motion-stage"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-3 overflow-hidden rounded-full bg-stone-200"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width] duration-300"
-          style={{ width: `${Math.max(4, percent)}%` }}
-        />
-      </div>
+      <ProgressBar value={percent} labelledBy="pack-motion-stage" least={4} />
       {progress && progress.failed > 0 ? (
         <p className="text-sm text-amber-800">{t("motion.pack.someFailed", { count: progress.failed })}</p>
       ) : null}
