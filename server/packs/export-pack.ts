@@ -32,6 +32,7 @@ import { watermarkDomain, watermarkSticker } from "../downloads/watermark.ts";
 import { OWNER_FILE_CACHE } from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/index.ts";
 import { createMotionDownloads } from "../motion/motion-downloads.ts";
+import { assertValid } from "../motion/validate/index.ts";
 import { type SkippedItem, skippedIn } from "../skipped-items.ts";
 import { stickerVisibleTo } from "./pack-access.ts";
 import { entryNamesOf, zipWithEntries } from "./zip-parts.ts";
@@ -220,9 +221,12 @@ export function createPackExports(app: AppContext) {
       fit: "contain",
       background: { r: 0, g: 0, b: 0, alpha: 0 },
     });
-    const png = await pixels.clone().png({ compressionLevel: 9 }).toBuffer();
-    if (png.length < TRAY_MAX_BYTES) return png;
-    return pixels.png({ compressionLevel: 9, palette: true, colours: 64 }).toBuffer();
+    const full = await pixels.clone().png({ compressionLevel: 9 }).toBuffer();
+    const png =
+      full.length < TRAY_MAX_BYTES ? full : await pixels.png({ compressionLevel: 9, palette: true, colours: 64 }).toBuffer();
+    // WhatsApp's tray rule, still and animated packs alike (decision 0041): checked before it is offered.
+    assertValid("whatsapp-tray", png);
+    return png;
   }
 
   const text = (value: string) => new TextEncoder().encode(value);

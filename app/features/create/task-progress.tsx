@@ -6,24 +6,16 @@ import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
 import { usePolling } from "#app/lib/polling.ts";
-import { TASK_STATUS, type TaskView } from "#common/tasks.ts";
+import { TASK_STATUS } from "#common/tasks.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { MakeItMove } from "../motion/make-it-move.tsx";
 import { MovingImage } from "../motion/moving-image.tsx";
 import { stickerPath } from "../stickers/sticker-card.tsx";
 import { fetchTask, fetchTips, type Tip } from "./create-requests.ts";
+import { useEasedProgress } from "./eased-progress.ts";
 import { ShareStickerButton } from "./share-sticker-button.tsx";
 
 const TIP_MS = 5000;
-
-/** What the bar shows: the server's stage, eased forward with time so it never looks stuck. */
-function shownProgress(task: TaskView | null, elapsedMs: number): number {
-  if (!task) return 2;
-  if (task.status === TASK_STATUS.success || task.status === TASK_STATUS.failed) return 100;
-  const ceiling = task.status === TASK_STATUS.wait ? 9 : task.progress >= 90 ? 98 : task.progress >= 70 ? 89 : 69;
-  const eased = task.progress + (ceiling - task.progress) * (1 - Math.exp(-elapsedMs / 4000));
-  return Math.round(Math.max(task.progress, Math.min(ceiling, eased)));
-}
 
 /**
  * Follows one task (spec §3 status wait → exeing → success | failed): a progress bar with the stage in
@@ -41,8 +33,7 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
   });
   const [tips, setTips] = useState<Tip[]>([]);
   const [tipIndex, setTipIndex] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const stageStart = useRef({ key: "", at: Date.now() });
+  const progress = useEasedProgress(task);
   const heading = useRef<HTMLHeadingElement>(null);
   const finished = task?.status === TASK_STATUS.success || task?.status === TASK_STATUS.failed;
 
@@ -54,12 +45,8 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
 
   useEffect(() => {
     if (finished) return;
-    const tick = setInterval(() => setNow(Date.now()), 250);
     const rotate = setInterval(() => setTipIndex((index) => index + 1), TIP_MS);
-    return () => {
-      clearInterval(tick);
-      clearInterval(rotate);
-    };
+    return () => clearInterval(rotate);
   }, [finished]);
 
   // The header's balance follows the debit and any refund; focus moves to the outcome.
@@ -69,10 +56,6 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
     void revalidator.revalidate();
     heading.current?.focus();
   }, [finished]);
-
-  const stageKey = `${task?.status ?? "none"}:${task?.progress ?? 0}`;
-  if (stageStart.current.key !== stageKey) stageStart.current = { key: stageKey, at: now };
-  const progress = shownProgress(task, now - stageStart.current.at);
 
   if (task?.status === TASK_STATUS.failed) {
     return (

@@ -12,6 +12,7 @@ import { usePolling } from "#app/lib/polling.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import type { StickerListItem } from "#common/stickers.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
+import { useEasedProgress } from "../create/eased-progress.ts";
 import { stickerPath } from "../stickers/sticker-card.tsx";
 import { MotionOptionsState, MotionPrice, PresetChoices, PreviewImage, ShareChoice, useMotionOptions } from "./motion-choice.tsx";
 import { MOTION_DOWNLOADS, motionDownloadPath, motionPreviewUrl } from "./motion-files.ts";
@@ -125,6 +126,7 @@ function MotionProgress({ taskId, onRetry, onOpen }: { taskId: number; onRetry: 
     onGone,
   });
   const made: StickerListItem | undefined = task?.status === TASK_STATUS.success ? task.stickers[0] : undefined;
+  const progress = useEasedProgress(task);
 
   if (task?.status === TASK_STATUS.failed) {
     return (
@@ -180,7 +182,7 @@ function MotionProgress({ taskId, onRetry, onOpen }: { taskId: number; onRetry: 
       <p id="motion-stage" className="font-medium" aria-live="polite">
         {task && task.status === TASK_STATUS.wait ? t("create.progress.waiting") : t("motion.making")}
       </p>
-      <ProgressBar value={task?.progress ?? 0} labelledBy="motion-stage" least={4} />
+      <ProgressBar value={progress} labelledBy="motion-stage" />
     </div>
   );
 }
