@@ -193,6 +193,21 @@ describe("making one sticker move", () => {
     expect((await get(`/files/motion/${copy.picId.id}/bounce/webp`)).status).toBe(404);
   }, 60_000);
 
+  it("fails a motion task whose sticker's picture is gone at its first attempt, points back, and makes nothing", async () => {
+    const lost = await makeSticker(owner, "a paper plane");
+    const before = await balanceOf(t, owner.userId);
+    const { body } = await callApi(t, "POST", "/api/motion/make", {
+      body: { stickerInstId: lost.stickerInstId, preset: "float" },
+      session: owner,
+    });
+    await t.app.storage.delete(`${lost.picId.id}.png`);
+    // Attempts to spare: a retryable failure would be handed back to the queue instead.
+    await runTaskAttempt(t.app, offline, { taskId: body.data.taskId, retryCount: 0, retryLimit: 3 });
+    const task = await callApi(t, "GET", "/api/v2/aitask/get", { params: { taskId: String(body.data.taskId) }, session: owner });
+    expect(task.body.data).toMatchObject({ status: TASK_STATUS.failed, errorCode: "NOT_FOUND", refunded: true, stickers: [] });
+    expect(await balanceOf(t, owner.userId)).toBe(before);
+  });
+
   it("downloads a moving sticker as WhatsApp's animated WebP, Telegram's video sticker, a GIF and an APNG, each passing its rule; a preset nobody made is NOT_FOUND", async () => {
     const { task } = await makeItMove(owner, plain.stickerInstId, "wiggle");
     const picId = task.stickers[0].picId.id;

@@ -5,7 +5,7 @@
  * run-task.ts's finishing transaction, like any made sticker.
  */
 import { and, eq, gte } from "drizzle-orm";
-import { AppError } from "#common/errors.ts";
+import { AppError, isAppError } from "#common/errors.ts";
 import { isMotionPreset, type MotionPreset } from "#common/motion.ts";
 import type { AppContext } from "../context.ts";
 import { pictures, stickers, stickerTags, tags, type tasks } from "../db/schema.ts";
@@ -26,8 +26,23 @@ export interface MadeMotion {
   source: { id: number; name: string };
 }
 
-/** Makes and stores the moving files of a motion task's sticker; throws a non-retryable error when its source is gone. */
+/**
+ * Makes and stores the moving files of a motion task's sticker. A source that is gone, a preset it
+ * cannot take or files that cannot fit are the same on every attempt: they fail the task at once
+ * (with its refund) instead of being tried again.
+ */
 export async function makeMotion(app: AppContext, task: typeof tasks.$inferSelect): Promise<MadeMotion> {
+  try {
+    return await makeMotionOnce(app, task);
+  } catch (error) {
+    if (isAppError(error, "MOTION_TOO_LARGE", "MOTION_PRESET_UNAVAILABLE") && error.retryable === undefined) {
+      throw new AppError(error.code, error.message, { retryable: false, cause: error });
+    }
+    throw error;
+  }
+}
+
+async function makeMotionOnce(app: AppContext, task: typeof tasks.$inferSelect): Promise<MadeMotion> {
   const preset = task.motion;
   if (!isMotionPreset(preset) || task.sourceStickerId === null) {
     throw new AppError("NOT_FOUND", "the sticker to make move is gone", { retryable: false });
