@@ -36,7 +36,7 @@ export function MovingImage({
   );
 }
 
-/** True while the element is within a screen of the viewport (false on the server and before hydration). */
+/** True while the element is on screen (false on the server and before hydration). */
 function useOnScreen(element: React.RefObject<Element | null>, watch: boolean): boolean {
   const [onScreen, setOnScreen] = useState(false);
   useEffect(() => {
