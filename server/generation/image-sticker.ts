@@ -12,9 +12,10 @@ import sharp from "sharp";
 import { type PersonCut, segmentPerson } from "./image/person-segmentation.ts";
 import { removeBackground } from "./image/remove-background.ts";
 import { MIN_AREA, MIN_MEAN_INSIDE, type SubjectCut, segmentSubject } from "./image/salient-object.ts";
-import { photoWithMood } from "./mood-art.ts";
+import { photoWithMoodLayers } from "./mood-art.ts";
 import type { GeneratedSticker, ImageStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
+import { captionDirectionOf } from "./render/caption.ts";
 import { finishSticker } from "./render/finish.ts";
 import type { Raster } from "./render/pixels.ts";
 import { placeOnCanvas, toStyleResolution } from "./render/place.ts";
@@ -72,7 +73,7 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
       .toColourspace("b-w")
       .raw()
       .toBuffer();
-    return { png: await cutoutSticker(img, soft, style, req), subject: "cutout", detail };
+    return { ...(await cutoutSticker(img, soft, style, req)), subject: "cutout", detail };
   };
   if (cut.confidence >= SURE_FLAT) return flatCut();
 
@@ -99,11 +100,11 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
     ...(person ? roundDetail(person.detail) : {}),
   };
   if (person?.accepted && (!subject?.accepted || subjectIsPartOfPerson(subject, person))) {
-    return { png: await cutoutSticker(img, keepOpaque(person.alpha, img), style, req), subject: "person", detail: withModels };
+    return { ...(await cutoutSticker(img, keepOpaque(person.alpha, img), style, req)), subject: "person", detail: withModels };
   }
   if (subject?.accepted) {
     return {
-      png: await cutoutSticker(img, keepOpaque(subject.alpha, img), style, req),
+      ...(await cutoutSticker(img, keepOpaque(subject.alpha, img), style, req)),
       subject: "cutout-subject",
       detail: withModels,
     };
@@ -114,7 +115,7 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
   if (closer) {
     const zoomed = { ...withModels, ...roundDetail(closer.subject.detail), zoomed: 1 };
     return {
-      png: await cutoutSticker(closer.img, keepOpaque(closer.subject.alpha, closer.img), style, req),
+      ...(await cutoutSticker(closer.img, keepOpaque(closer.subject.alpha, closer.img), style, req)),
       subject: "cutout-subject",
       detail: zoomed,
     };
@@ -122,7 +123,7 @@ export async function createImageSticker(req: ImageStickerRequest): Promise<Gene
   if (cut.confidence >= MIN_CONFIDENCE) return flatCut();
 
   const art = await toStyleResolution(await framedPhoto(req.image), style);
-  return { png: await finishFor(art, style, req), subject: "framed-photo", detail: withModels };
+  return { ...(await finishFor(art, style, req)), subject: "framed-photo", detail: withModels };
 }
 
 /** One subject that the person's mask holds almost wholly while being much larger: the salient model
@@ -212,7 +213,7 @@ const roundDetail = (d: Record<string, number>) =>
   Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Number(v.toFixed(3))]));
 
 /** Applies `alpha` (0..255 per pixel) to `img`, crops to what is left and finishes it as a sticker. */
-async function cutoutSticker(img: Raster, alpha: Buffer, style: StyleSpec, req: ImageStickerRequest): Promise<Buffer> {
+async function cutoutSticker(img: Raster, alpha: Buffer, style: StyleSpec, req: ImageStickerRequest): Promise<Finished> {
   let minX = img.width;
   let minY = img.height;
   let maxX = 0;
@@ -240,9 +241,12 @@ async function cutoutSticker(img: Raster, alpha: Buffer, style: StyleSpec, req: 
   return finishFor(art, style, req);
 }
 
+/** A finished sticker, and its photo and mood caption apart where it has one (decision 0041). */
+type Finished = Pick<GeneratedSticker, "png" | "layers">;
+
 /** The die-cut finish; one sticker of a pack made in one go first gets its mood (decision 0026). */
-async function finishFor(art: Raster, style: StyleSpec, req: ImageStickerRequest): Promise<Buffer> {
-  if (!req.mood) return finishSticker(art, style);
+async function finishFor(art: Raster, style: StyleSpec, req: ImageStickerRequest): Promise<Finished> {
+  if (!req.mood) return { png: await finishSticker(art, style) };
   const shrink = async (r: Raster, side: number): Promise<Raster> => ({
     data: await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 4 } })
       .resize(side, side)
@@ -251,5 +255,9 @@ async function finishFor(art: Raster, style: StyleSpec, req: ImageStickerRequest
     width: side,
     height: side,
   });
-  return finishSticker(await photoWithMood(art, style, req.mood, req.locale, shrink), style);
+  const mooded = await photoWithMoodLayers(art, style, req.mood, req.locale, shrink);
+  const png = await finishSticker(mooded.art, style);
+  if (!mooded.caption) return { png };
+  const [subject, caption] = await Promise.all([finishSticker(mooded.bare, style), finishSticker(mooded.caption, style)]);
+  return { png, layers: { subject, caption, captionDirection: captionDirectionOf(mooded.captionText) } };
 }

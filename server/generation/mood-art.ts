@@ -101,15 +101,17 @@ export function planWithMood(plan: StickerPlan, mood: MoodId, locale: string | u
 
 /**
  * A cut-out or framed photo at the style's resolution, redrawn for one mood: shrunk into the upper
- * area, the mood's emblem at its bottom right and the mood's name as the caption below.
+ * area, the mood's emblem at its bottom right and the mood's name as the caption below. Also in parts
+ * (decision 0041): `bare` is the photo with its emblem, `caption` the mood's name alone on a canvas of
+ * the same size (null when none could be drawn).
  */
-export async function photoWithMood(
+export async function photoWithMoodLayers(
   art: Raster,
   style: StyleSpec,
   mood: MoodId,
   locale: string | undefined,
   shrink: (art: Raster, size: number) => Promise<Raster>,
-): Promise<Raster> {
+): Promise<{ art: Raster; bare: Raster; caption: Raster | null; captionText: string }> {
   const k = style.resolution / CANVAS;
   const area = { x: 70, y: 24, w: 372, h: 340 };
   const side = Math.round(Math.min(area.w, area.h) * k);
@@ -131,10 +133,15 @@ export async function photoWithMood(
     },
   ];
   drawOver(out, renderScene(sceneSvg(icons, style, artStore()), style.resolution), 0, 0);
+  const bare: Raster = { ...out, data: Buffer.from(out.data) };
   const box = { x: 34 * k, y: 370 * k, w: 444 * k, h: 108 * k };
-  const caption = await renderCaption(moodName(mood, locale), style.font, style.caption, box);
-  if (caption) {
-    drawOver(out, caption, Math.round(box.x + (box.w - caption.width) / 2), Math.round(box.y + (box.h - caption.height) / 2));
-  }
-  return out;
+  const captionText = moodName(mood, locale);
+  const caption = await renderCaption(captionText, style.font, style.caption, box);
+  if (!caption) return { art: out, bare, caption: null, captionText };
+  const x = Math.round(box.x + (box.w - caption.width) / 2);
+  const y = Math.round(box.y + (box.h - caption.height) / 2);
+  drawOver(out, caption, x, y);
+  const alone: Raster = { width: out.width, height: out.height, data: Buffer.alloc(out.data.length) };
+  drawOver(alone, caption, x, y);
+  return { art: out, bare, caption: alone, captionText };
 }

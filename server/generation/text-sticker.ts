@@ -8,15 +8,12 @@ import { planWithMood } from "./mood-art.ts";
 import { parsePrompt } from "./prompt/parse-prompt.ts";
 import type { GeneratedSticker, TextStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
-import { renderCaption } from "./render/caption.ts";
+import { captionDirectionOf, renderCaption } from "./render/caption.ts";
 import { finishSticker } from "./render/finish.ts";
 import { CANVAS, layoutSticker } from "./render/layout.ts";
 import { drawOver, type Raster } from "./render/pixels.ts";
 import { renderScene, sceneSvg } from "./render/scene.ts";
 import { styleOf } from "./styles.ts";
-
-/** A caption in a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko…) is read, and typed, from the right. */
-const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 
 export async function createTextSticker(req: TextStickerRequest): Promise<GeneratedSticker> {
   const style = styleOf(req.style);
@@ -57,7 +54,7 @@ export async function createTextSticker(req: TextStickerRequest): Promise<Genera
       ? {
           subject: await finishSticker(bare, style),
           caption: await finishSticker(captionLayer, style),
-          captionDirection: RIGHT_TO_LEFT.test(captionText) ? ("rtl" as const) : ("ltr" as const),
+          captionDirection: captionDirectionOf(captionText),
         }
       : undefined;
   const subject = plan.subjects[0]?.slug ?? "caption";

@@ -9,7 +9,7 @@ import { describeOnPostgres } from "#tests/support/engine.ts";
 import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/stickers.ts";
 import { balanceOf, userWithPoints } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { packStickers, packs, stickers, tasks, users } from "../db/schema.ts";
+import { packStickers, packs, pictures, stickers, tasks, users } from "../db/schema.ts";
 import { createOfflineProvider, type GenerationProvider } from "../generation/index.ts";
 import { runTaskAttempt } from "../tasks/run-task.ts";
 
@@ -246,6 +246,14 @@ describe("making a pack of moods from a photo", () => {
     expect(rows.map((row) => row.emoji)).toEqual(MOODS.slice(0, 8).map((mood) => [mood.emoji]));
     expect(new Set(rows.map((row) => row.visibility))).toEqual(new Set(["private"]));
     expect(rows[2]?.name).toBe("Photo sticker · Love");
+    // Each keeps its photo and its mood's caption apart, so they can move apart (decision 0041).
+    const layered = await t.app.database.db
+      .select({ layers: pictures.layers })
+      .from(packStickers)
+      .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
+      .innerJoin(pictures, eq(pictures.id, stickers.picId))
+      .where(eq(packStickers.packId, pack.id));
+    expect(layered.map((row) => row.layers?.captionDirection)).toEqual(Array(8).fill("ltr"));
     // Eight subject cut-outs drawn one after another: past the default 30 s on a busy 2-core runner.
   }, 90_000);
 });

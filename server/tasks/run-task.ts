@@ -121,8 +121,14 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
       if (task.type === TASK_TYPE.image) {
         const input = task.inputKey ? await app.storage.get(task.inputKey) : null;
         if (!input) throw new AppError("UPLOAD_UNREADABLE", "the uploaded picture is gone", { retryable: false });
-        png = (await provider.imageToSticker({ image: input.body, style: styleKey, mood: moodOf(task), locale: task.locale }))
-          .png;
+        const made = await provider.imageToSticker({
+          image: input.body,
+          style: styleKey,
+          mood: moodOf(task),
+          locale: task.locale,
+        });
+        png = made.png;
+        layers = made.layers;
       } else {
         const made = await provider.textToSticker({
           prompt: task.prompt,

@@ -142,3 +142,8 @@ export async function renderCaption(
     .toBuffer();
   return { data: scaled, width: w, height: h };
 }
+
+/** A caption in a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko…) is read, and typed, from the right. */
+export function captionDirectionOf(text: string): "ltr" | "rtl" {
+  return /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u.test(text) ? "rtl" : "ltr";
+}
