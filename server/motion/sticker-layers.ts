@@ -3,13 +3,19 @@
  * subject and caption apart where the generator stored them (`pictures.layers`). A picture without them
  * (hosted, or made before migration 0015) moves as a whole.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { type PictureLayers, pictures } from "../db/schema.ts";
 import type { StickerLayers } from "./layers.ts";
 import { layerKeys } from "./motion-keys.ts";
+
+/**
+ * For a picture row written again (a picture is its content's hash, so the same drawing may come twice):
+ * the layers it has, else the ones given now.
+ */
+export const layersKeptOrGiven = sql`coalesce(${pictures.layers}, excluded.layers)`;
 
 /** Stores a new picture's layers under its id; the keys for `pictures.layers`. */
 export async function storeLayers(

@@ -82,3 +82,32 @@ describe("first-start seed (a living community gallery)", () => {
     expect(total?.n).toBe(GALLERY + 3);
   });
 });
+
+describe("first-start seed of captioned stickers", () => {
+  it("keeps the subject and caption layers the generator hands over, so seeded stickers move them apart (decision 0041)", async () => {
+    const own = await createTestApp();
+    try {
+      // The offline generator itself, asked for a captioned sticker whatever the gallery's prompt (the
+      // style previews, asked without a seed, as they are).
+      const captioning = {
+        ...provider,
+        textToSticker: (req: Parameters<typeof provider.textToSticker>[0]) =>
+          provider.textToSticker(req.seed === undefined ? req : { ...req, prompt: 'a happy cat saying "hello"' }),
+      };
+      await seedDatabase(own.app, captioning, { gallerySize: 2 });
+      const db = own.app.database.db;
+      const seeded = await db
+        .select({ layers: pictures.layers })
+        .from(stickers)
+        .innerJoin(pictures, eq(pictures.id, stickers.picId));
+      expect(seeded).toHaveLength(2);
+      for (const { layers } of seeded) {
+        expect(layers?.captionDirection).toBe("ltr");
+        expect(await own.app.storage.has(layers?.subject ?? "")).toBe(true);
+        expect(await own.app.storage.has(layers?.caption ?? "")).toBe(true);
+      }
+    } finally {
+      await closeTestApp(own);
+    }
+  }, 120_000);
+});

@@ -4,7 +4,14 @@ import { LANGUAGES, type Language } from "#common/languages.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, prompts, stickers, stickerTags, styles, tags, tips } from "../db/schema.ts";
-import { type GenerationProvider, STYLE_KEYS, type StyleKey, storeStickerImages } from "../generation/index.ts";
+import {
+  type GeneratedLayers,
+  type GenerationProvider,
+  STYLE_KEYS,
+  type StyleKey,
+  storeStickerImages,
+} from "../generation/index.ts";
+import { layersKeptOrGiven, storeLayers } from "../motion/sticker-layers.ts";
 import { subjectsOfSticker, tagStickerSubjects } from "../search/tag-subjects.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import promptData from "./data/prompts.json" with { type: "json" };
@@ -58,12 +65,14 @@ export async function seedDatabase(app: AppContext, provider: GenerationProvider
   };
 }
 
-async function storePicture(app: AppContext, png: Buffer) {
+/** A drawn picture stored, with its subject and caption apart where it has them (decision 0041). */
+async function storePicture(app: AppContext, png: Buffer, layers?: GeneratedLayers) {
   const stored = await storeStickerImages(app.storage, png);
+  const storedLayers = layers ? await storeLayers(app, stored.id, layers) : null;
   await app.database.db
     .insert(pictures)
-    .values({ id: stored.id, width: 512, height: 512, pngKey: stored.png, thumbKey: stored.thumb })
-    .onConflictDoNothing();
+    .values({ id: stored.id, width: 512, height: 512, pngKey: stored.png, thumbKey: stored.thumb, layers: storedLayers })
+    .onConflictDoUpdate({ target: pictures.id, set: { layers: layersKeptOrGiven } });
   return stored.id;
 }
 
@@ -133,7 +142,7 @@ async function seedGallery(app: AppContext, provider: GenerationProvider, styleI
   const now = Date.now();
   for (const item of missing) {
     const made = await provider.textToSticker({ prompt: item.prompt, style: item.style, locale: item.language, seed: item.i });
-    const picId = await storePicture(app, made.png);
+    const picId = await storePicture(app, made.png, made.layers);
     // Older stickers first, three hours apart, so "latest" by id reads like a real timeline.
     const createdAt = new Date(now - (size - item.i) * 3 * 3600_000);
     await db.transaction(async (tx) => {

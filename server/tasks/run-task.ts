@@ -21,7 +21,7 @@ import { payInviteRewards } from "../invites/pay-invite-rewards.ts";
 import { generationDuration } from "../metrics/metrics.ts";
 import { joinMovingPack } from "../motion/join-moving-pack.ts";
 import { type MadeMotion, makeMotion, subjectsOfSource } from "../motion/run-motion-task.ts";
-import { storeLayers } from "../motion/sticker-layers.ts";
+import { layersKeptOrGiven, storeLayers } from "../motion/sticker-layers.ts";
 import { joinMadePack } from "../packs/make-join.ts";
 import { changePoints } from "../points/change-points.ts";
 import { subjectsOfSticker, tagStickerSubjects } from "../search/tag-subjects.ts";
@@ -215,7 +215,7 @@ async function finishTask(
     await tx
       .insert(pictures)
       .values({ id: picId, width: 512, height: 512, pngKey, thumbKey, layers: picture.layers })
-      .onConflictDoNothing({ target: pictures.id });
+      .onConflictDoUpdate({ target: pictures.id, set: { layers: layersKeptOrGiven } });
     const createdAt = new Date();
     const language = isLanguage(task.locale) ? task.locale : DEFAULT_LANGUAGE;
     // A picture sticker without words is named in the asker's language, so cards never lack a name.
