@@ -33,7 +33,7 @@ const targets = process.argv.slice(2);
 const NO_DATABASE = [
   "server/generation/**",
   // The motion engine and its validators: frames, encoders and files, no database.
-  "server/motion/validate/**",
+  "server/exports/validate/**",
   "server/motion/render-frames.test.ts",
   "server/motion/fit-size.test.ts",
   "server/motion/make-motion-files.test.ts",

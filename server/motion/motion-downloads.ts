@@ -16,7 +16,7 @@ import type { StickerLayers } from "./layers.ts";
 import { MOTION_VERSION } from "./motion-keys.ts";
 import { motionPoolOf } from "./motion-pool.ts";
 import { loadLayers } from "./sticker-layers.ts";
-import { assertValid } from "./validate/index.ts";
+import { assertValid } from "../exports/validate/index.ts";
 
 export const MOTION_DOWNLOADS = {
   webp: { contentType: "image/webp", extension: "webp", rule: "whatsapp" },

@@ -24,7 +24,7 @@ import {
   checkWhatsAppAnimatedSticker,
   readWebm,
   readWebp,
-} from "./validate/index.ts";
+} from "../exports/validate/index.ts";
 
 const MOTION_COST = 2;
 let t: TestApp;

@@ -15,7 +15,7 @@ import { SHOWN_FILES } from "./make-motion-files.ts";
 import { motionFileKey } from "./motion-keys.ts";
 import { motionPoolOf } from "./motion-pool.ts";
 import { loadLayers } from "./sticker-layers.ts";
-import { assertValid } from "./validate/index.ts";
+import { assertValid } from "../exports/validate/index.ts";
 
 /** What a finished motion task writes its sticker from. */
 export interface MadeMotion {

@@ -32,7 +32,7 @@ import { watermarkDomain, watermarkSticker } from "../downloads/watermark.ts";
 import { OWNER_FILE_CACHE } from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/index.ts";
 import { createMotionDownloads } from "../motion/motion-downloads.ts";
-import { assertValid } from "../motion/validate/index.ts";
+import { assertValid } from "../exports/validate/index.ts";
 import { type SkippedItem, skippedIn } from "../skipped-items.ts";
 import { stickerVisibleTo } from "./pack-access.ts";
 import { entryNamesOf, zipWithEntries } from "./zip-parts.ts";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import ar from "#common/i18n/locales/ar.json" with { type: "json" };
-import { checkTelegramVideoSticker, checkWhatsAppAnimatedSticker, readWebm, readWebp } from "#server/motion/validate/index.ts";
+import { checkTelegramVideoSticker, checkWhatsAppAnimatedSticker, readWebm, readWebp } from "#server/exports/validate/index.ts";
 import { expect, test } from "./fixtures.ts";
 import { makeOwnSticker, signedCall } from "./page-calls.ts";
 import { look } from "./screenshots.ts";

@@ -1,5 +1,5 @@
 /**
- * One way a moving sticker file breaks a rule of server/motion/validate/rules.ts: which rule, its
+ * One way a moving sticker file breaks a rule of server/exports/validate/rules.ts: which rule, its
  * limit, what the file has, and a sentence for the logs. A check answers a list of them, empty when
  * the file passes.
  */
