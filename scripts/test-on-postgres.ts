@@ -47,6 +47,7 @@ const NO_DATABASE = [
   "server/rate-limit.test.ts",
   "server/billing/membership.test.ts",
   "server/backup/tar.test.ts",
+  "server/telegram/bot-api.test.ts",
   // The embedded database's own suites open PGlite on disk whatever the engine (decision 0038): its
   // backup and restore, and the lock on its folder. Only the pg_dump suite of server/backup runs here.
   "server/backup/backup-restore.test.ts",
