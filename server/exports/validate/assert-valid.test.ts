@@ -24,21 +24,21 @@ describe("assertValid", () => {
   it("returns for a file that passes its target's rules", () => {
     expect(() => assertValid("whatsapp", sticker)).not.toThrow();
     expect(() => assertValid("webp", sticker)).not.toThrow();
-    expect(() => assertValid("whatsapp-tray", padPng(tray, 50_000))).not.toThrow();
+    expect(() => assertValid("whatsapp-tray", padPng(tray, 51_200))).not.toThrow();
   });
 
   it("throws MOTION_TOO_LARGE, naming the size, when the only breach is the byte limit", () => {
-    const error = thrown(() => assertValid("whatsapp", padWebp(sticker, 500_002)));
+    const error = thrown(() => assertValid("whatsapp", padWebp(sticker, 512_002)));
     expect(error.code).toBe("MOTION_TOO_LARGE");
-    expect(error.message).toBe("whatsapp: WhatsApp animated sticker is 500002 bytes, over 500000");
-    expect(thrown(() => assertValid("whatsapp-tray", padPng(tray, 50_001))).code).toBe("MOTION_TOO_LARGE");
+    expect(error.message).toBe("whatsapp: WhatsApp animated sticker is 512002 bytes, over 512000");
+    expect(thrown(() => assertValid("whatsapp-tray", padPng(tray, 51_201))).code).toBe("MOTION_TOO_LARGE");
   });
 
   it("throws INTERNAL_ERROR when a structural rule breaks, even beside the byte limit", () => {
     expect(thrown(() => assertValid("whatsapp", withFrameDuration(sticker, 0, 7))).code).toBe("INTERNAL_ERROR");
-    const both = thrown(() => assertValid("whatsapp", padWebp(withFrameDuration(sticker, 0, 7), 500_002)));
+    const both = thrown(() => assertValid("whatsapp", padWebp(withFrameDuration(sticker, 0, 7), 512_002)));
     expect(both.code).toBe("INTERNAL_ERROR");
-    expect(both.message).toMatch(/500002 bytes.*frame 0 lasts 7 ms/);
+    expect(both.message).toMatch(/512002 bytes.*frame 0 lasts 7 ms/);
   });
 
   it("throws INTERNAL_ERROR for bytes that are no file of the target's format", () => {

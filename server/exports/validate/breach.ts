@@ -1,7 +1,7 @@
 /**
- * One way a moving sticker file breaks a rule of server/exports/validate/rules.ts: which rule, its
- * limit, what the file has, and a sentence for the logs. A check answers a list of them, empty when
- * the file passes.
+ * One way an export file, or one of its texts or counts, breaks a rule of
+ * server/exports/validate/rules.ts: which rule, its limit, what it has, and a sentence for the logs.
+ * A check answers a list of them, empty when everything passes.
  */
 
 export type BreachRule =
@@ -15,7 +15,13 @@ export type BreachRule =
   | "codec"
   | "alpha"
   | "audio"
-  | "fps";
+  | "fps"
+  | "length"
+  | "characters"
+  | "suffix"
+  | "emoji"
+  | "count"
+  | "totalLength";
 
 export interface Breach {
   rule: BreachRule;

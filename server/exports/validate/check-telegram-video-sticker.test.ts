@@ -68,10 +68,10 @@ describe("the Telegram video sticker check", () => {
     expect(checkTelegramVideoSticker(files.fast)).toEqual([expect.objectContaining({ rule: "fps", limit: 30, actual: 31 })]);
   });
 
-  it("passes a file of exactly 256,000 bytes and breaks only the byte rule at 256,001", () => {
-    expect(checkTelegramVideoSticker(padWebm(files.sticker, 256_000))).toEqual([]);
-    expect(checkTelegramVideoSticker(padWebm(files.sticker, 256_001))).toEqual([
-      expect.objectContaining({ rule: "bytes", limit: 256_000, actual: 256_001 }),
+  it("passes a file of exactly 256 KiB (262,144 bytes) and breaks only the byte rule at 262,145", () => {
+    expect(checkTelegramVideoSticker(padWebm(files.sticker, 262_144))).toEqual([]);
+    expect(checkTelegramVideoSticker(padWebm(files.sticker, 262_145))).toEqual([
+      expect.objectContaining({ rule: "bytes", limit: 262_144, actual: 262_145 }),
     ]);
   });
 

@@ -1,9 +1,11 @@
 /**
  * Whether a WebM may be offered to Telegram as a video sticker (rules.ts, Telegram): VP9 with alpha,
  * one side 512 px, short, at most 30 fps, small, and nothing but the video track. Every breach of the
- * file, none when it passes.
+ * file, none when it passes. Video custom emoji and video set thumbnails share these video rules with
+ * their own size and byte limit (`checkTelegramWebm`).
  */
 import { type Breach, bytesBreach, formatBreaches } from "./breach.ts";
+import { type EdgeRule, oneSideExactly } from "./check-picture.ts";
 import { readWebm } from "./read-webm.ts";
 import {
   TELEGRAM_VIDEO_ALPHA_MODE,
@@ -15,11 +17,26 @@ import {
   TELEGRAM_VIDEO_TRACKS,
 } from "./rules.ts";
 
-const WHAT = "Telegram video sticker";
+/** What differs between Telegram's video files: the target's name in the logs, its size and its byte limit. */
+export interface TelegramWebmRule {
+  what: string;
+  edge: EdgeRule;
+  maxBytes: number;
+}
+
+const VIDEO_STICKER: TelegramWebmRule = {
+  what: "Telegram video sticker",
+  edge: oneSideExactly(TELEGRAM_VIDEO_EDGE_PX),
+  maxBytes: TELEGRAM_VIDEO_MAX_BYTES,
+};
 
 export function checkTelegramVideoSticker(bytes: Uint8Array): Breach[] {
+  return checkTelegramWebm(bytes, VIDEO_STICKER);
+}
+
+export function checkTelegramWebm(bytes: Uint8Array, rule: TelegramWebmRule): Breach[] {
   const webm = readWebm(bytes);
-  const breaches = bytesBreach(webm.byteLength, TELEGRAM_VIDEO_MAX_BYTES, WHAT);
+  const breaches = bytesBreach(webm.byteLength, rule.maxBytes, rule.what);
   const video = webm.tracks.find((track) => track.type === "video");
   const problems = [...webm.problems];
   if (webm.problems.length === 0 && webm.docType !== "webm")
@@ -33,21 +50,21 @@ export function checkTelegramVideoSticker(bytes: Uint8Array): Breach[] {
       rule: "audio",
       limit: "one video track, no audio",
       actual: webm.tracks.map((track) => `${track.type} ${track.codecId}`).join(", "),
-      detail: `${WHAT} has ${webm.tracks.length} tracks (${others.map((track) => `${track.type} ${track.codecId}`).join(", ")} besides the video)`,
+      detail: `${rule.what} has ${webm.tracks.length} tracks (${others.map((track) => `${track.type} ${track.codecId}`).join(", ")} besides the video)`,
     });
   if (video.codecId !== TELEGRAM_VIDEO_CODEC)
     breaches.push({
       rule: "codec",
       limit: TELEGRAM_VIDEO_CODEC,
       actual: video.codecId,
-      detail: `${WHAT} video is ${video.codecId}, not ${TELEGRAM_VIDEO_CODEC}`,
+      detail: `${rule.what} video is ${video.codecId}, not ${TELEGRAM_VIDEO_CODEC}`,
     });
   if (video.alphaMode !== TELEGRAM_VIDEO_ALPHA_MODE)
     breaches.push({
       rule: "alpha",
       limit: `AlphaMode ${TELEGRAM_VIDEO_ALPHA_MODE}`,
       actual: `AlphaMode ${video.alphaMode ?? "absent"}`,
-      detail: `${WHAT} video track has no alpha (AlphaMode ${video.alphaMode ?? "absent"})`,
+      detail: `${rule.what} video track has no alpha (AlphaMode ${video.alphaMode ?? "absent"})`,
     });
   // AlphaMode only announces the alpha plane; VP9 carries it in BlockAdditions, so a file without any has none.
   else if (!webm.hasBlockAdditions)
@@ -55,32 +72,31 @@ export function checkTelegramVideoSticker(bytes: Uint8Array): Breach[] {
       rule: "alpha",
       limit: "alpha in BlockAdditions",
       actual: "no BlockAdditions",
-      detail: `${WHAT} announces alpha but no block carries BlockAdditions`,
+      detail: `${rule.what} announces alpha but no block carries BlockAdditions`,
     });
 
   const width = video.pixelWidth ?? 0;
   const height = video.pixelHeight ?? 0;
-  const edge = TELEGRAM_VIDEO_EDGE_PX;
-  if (Math.max(width, height) !== edge || Math.min(width, height) > edge)
+  if (!rule.edge.fits(width, height))
     breaches.push({
       rule: "edge",
-      limit: `one side ${edge}, the other ≤ ${edge}`,
+      limit: rule.edge.limit,
       actual: `${width}×${height}`,
-      detail: `${WHAT} is ${width}×${height}: one side must be ${edge} px and the other at most ${edge}`,
+      detail: `${rule.what} is ${width}×${height}, not ${rule.edge.limit}`,
     });
   if (webm.durationMs > TELEGRAM_VIDEO_MAX_MS)
     breaches.push({
       rule: "duration",
       limit: TELEGRAM_VIDEO_MAX_MS,
       actual: webm.durationMs,
-      detail: `${WHAT} lasts ${webm.durationMs} ms (declared ${webm.declaredDurationMs ?? "none"}, blocks ${webm.blocksDurationMs ?? "none"}), over ${TELEGRAM_VIDEO_MAX_MS} ms`,
+      detail: `${rule.what} lasts ${webm.durationMs} ms (declared ${webm.declaredDurationMs ?? "none"}, blocks ${webm.blocksDurationMs ?? "none"}), over ${TELEGRAM_VIDEO_MAX_MS} ms`,
     });
   if (webm.fps !== null && webm.fps > TELEGRAM_VIDEO_MAX_FPS)
     breaches.push({
       rule: "fps",
       limit: TELEGRAM_VIDEO_MAX_FPS,
       actual: webm.fps,
-      detail: `${WHAT} plays at ${webm.fps} fps, over ${TELEGRAM_VIDEO_MAX_FPS}`,
+      detail: `${rule.what} plays at ${webm.fps} fps, over ${TELEGRAM_VIDEO_MAX_FPS}`,
     });
   return breaches;
 }

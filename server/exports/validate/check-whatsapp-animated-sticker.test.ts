@@ -14,17 +14,17 @@ describe("the WhatsApp animated sticker check", () => {
     expect(checkWhatsAppAnimatedSticker(sticker)).toEqual([]);
   });
 
-  it("passes a file of exactly 500,000 bytes and breaks only the byte rule at 500,001 and 500,002", () => {
-    const exact = padWebp(sticker, 500_000);
-    expect(exact.length).toBe(500_000);
+  it("passes a file of exactly 500 KiB (512,000 bytes) and breaks only the byte rule at 512,001 and 512,002", () => {
+    const exact = padWebp(sticker, 512_000);
+    expect(exact.length).toBe(512_000);
     expect(checkWhatsAppAnimatedSticker(exact)).toEqual([]);
     // A RIFF is even-sized, so one byte more is one byte after its end, which players ignore and the file still counts.
     const oneOver = Buffer.concat([exact, Buffer.alloc(1)]);
     expect(checkWhatsAppAnimatedSticker(oneOver)).toEqual([
-      expect.objectContaining({ rule: "bytes", limit: 500_000, actual: 500_001 }),
+      expect.objectContaining({ rule: "bytes", limit: 512_000, actual: 512_001 }),
     ]);
-    expect(checkWhatsAppAnimatedSticker(padWebp(sticker, 500_002))).toEqual([
-      expect.objectContaining({ rule: "bytes", limit: 500_000, actual: 500_002 }),
+    expect(checkWhatsAppAnimatedSticker(padWebp(sticker, 512_002))).toEqual([
+      expect.objectContaining({ rule: "bytes", limit: 512_000, actual: 512_002 }),
     ]);
   });
 

@@ -18,10 +18,10 @@ describe("the WhatsApp tray icon check", () => {
     ]);
   });
 
-  it("passes a PNG of exactly 50,000 bytes and breaks only the byte rule at 50,001", () => {
-    expect(checkWhatsAppTray(padPng(tray, 50_000))).toEqual([]);
-    expect(checkWhatsAppTray(padPng(tray, 50_001))).toEqual([
-      expect.objectContaining({ rule: "bytes", limit: 50_000, actual: 50_001 }),
+  it("passes a PNG of exactly 50 KiB (51,200 bytes) and breaks only the byte rule at 51,201", () => {
+    expect(checkWhatsAppTray(padPng(tray, 51_200))).toEqual([]);
+    expect(checkWhatsAppTray(padPng(tray, 51_201))).toEqual([
+      expect.objectContaining({ rule: "bytes", limit: 51_200, actual: 51_201 }),
     ]);
   });
 

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { readGif } from "./read-gif.ts";
+import { readJpeg } from "./read-jpeg.ts";
 import { readPng } from "./read-png.ts";
 import { readWebm } from "./read-webm.ts";
 import { readWebp } from "./read-webp.ts";
-import { makeAnimatedWebp, makeApng, makeGif, makeWebm } from "./test-files.ts";
+import { makeAnimatedWebp, makeApng, makeGif, makeJpeg, makeWebm } from "./test-files.ts";
 
 /** A small deterministic generator, so a failure can be replayed. */
 function randomBytes(seed: number, length: number): Buffer {
@@ -19,17 +20,19 @@ function randomBytes(seed: number, length: number): Buffer {
 describe("the parsers on garbage", () => {
   const samples: [string, (bytes: Uint8Array) => { problems: string[] }, Buffer][] = [];
   beforeAll(async () => {
-    const [webp, webm, gif, apng] = await Promise.all([
+    const [webp, webm, gif, apng, jpeg] = await Promise.all([
       makeAnimatedWebp({ width: 32, height: 32 }),
       makeWebm({ width: 32, height: 32, seconds: 0.5 }),
       makeGif({ width: 32, height: 32 }),
       makeApng({ width: 32, height: 32, frames: 2 }),
+      makeJpeg(32, 32),
     ]);
     samples.push(
       ["readWebp", readWebp, webp],
       ["readWebm", readWebm, webm],
       ["readGif", readGif, gif],
       ["readPng", readPng, apng],
+      ["readJpeg", readJpeg, jpeg],
     );
   });
 

@@ -1,7 +1,8 @@
 /**
- * Test support for the motion validators (imported by their tests only): real moving sticker files
- * made with sharp and the npm-shipped FFmpeg, and byte patches that move one number of a file to
- * exactly the value a test needs (a frame's duration, the file's size) without re-encoding it.
+ * Test support for the export validators (imported by their tests and bench/export-rules.ts only):
+ * real sticker files made with sharp and the npm-shipped FFmpeg, and byte patches that move one number
+ * of a file to exactly the value a test needs (a frame's duration, the file's size) without
+ * re-encoding it.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -63,6 +64,12 @@ export async function makeStillWebp(width = 512, height = 512): Promise<Buffer> 
 export async function makePng(width = 96, height = 96): Promise<Buffer> {
   return sharp(stackedFrames(width, height, 1, false), { raw: { width, height, channels: 4 } })
     .png()
+    .toBuffer();
+}
+
+export async function makeJpeg(width = 128, height = 128): Promise<Buffer> {
+  return sharp(stackedFrames(width, height, 1, false), { raw: { width, height, channels: 4 } })
+    .jpeg()
     .toBuffer();
 }
 
@@ -159,6 +166,63 @@ export function padPng(png: Buffer, total: number): Buffer {
   chunk.writeUInt32BE(crc32(body), 8 + payload);
   const iend = png.length - 12;
   return Buffer.concat([png.subarray(0, iend), chunk, png.subarray(iend)]);
+}
+
+/**
+ * Byte counts that add up to `extra`, each between `min` and `max`: the sizes of the padding pieces
+ * (GIF sub-blocks, JPEG segments) whose own size has a floor.
+ */
+function pieces(extra: number, min: number, max: number): number[] {
+  const sizes: number[] = [];
+  for (let left = extra; left > 0; ) {
+    let size = Math.min(max, left);
+    // Leave nothing, or enough for one more piece.
+    if (left - size > 0 && left - size < min) size -= min;
+    if (size < min) throw new Error(`cannot split ${extra} bytes into pieces of ${min}–${max}`);
+    sizes.push(size);
+    left -= size;
+  }
+  return sizes;
+}
+
+/** The GIF with a comment extension before its trailer so the file is exactly `total` bytes. */
+export function padGif(gif: Buffer, total: number): Buffer {
+  // Introducer, label and terminator take 3 bytes; each sub-block 1 length byte and 1–255 of data.
+  const blocks = pieces(total - gif.length - 3, 2, 256).map((size) =>
+    Buffer.concat([Buffer.from([size - 1]), Buffer.alloc(size - 1)]),
+  );
+  const comment = Buffer.concat([Buffer.from([0x21, 0xfe]), ...blocks, Buffer.from([0x00])]);
+  if (gif.length + comment.length !== total) throw new Error(`cannot pad a ${gif.length}-byte GIF to ${total} bytes`);
+  return Buffer.concat([gif.subarray(0, gif.length - 1), comment, gif.subarray(gif.length - 1)]);
+}
+
+/** The JPEG with comment (COM) segments after its start-of-image marker so the file is exactly `total` bytes. */
+export function padJpeg(jpeg: Buffer, total: number): Buffer {
+  // A segment is its marker (2 bytes), its length (2 bytes, counting themselves) and up to 65,533 bytes.
+  const segments = pieces(total - jpeg.length, 4, 65_537).map((size) => {
+    const segment = Buffer.alloc(size);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(size - 2, 2);
+    return segment;
+  });
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
+}
+
+/** A copy of the APNG whose frame `index` lasts `ms` (its fcTL delay set to ms/1000, the CRC fixed). */
+export function withApngFrameDelay(apng: Buffer, index: number, ms: number): Buffer {
+  const copy = Buffer.from(apng);
+  let frame = 0;
+  for (let at = 8; at + 12 <= copy.length; ) {
+    const length = copy.readUInt32BE(at);
+    if (copy.toString("latin1", at + 4, at + 8) === "fcTL" && frame++ === index) {
+      copy.writeUInt16BE(ms, at + 8 + 20);
+      copy.writeUInt16BE(1000, at + 8 + 22);
+      copy.writeUInt32BE(crc32(copy.subarray(at + 4, at + 8 + length)), at + 8 + length);
+      return copy;
+    }
+    at += 12 + length;
+  }
+  throw new Error(`no frame ${index}`);
 }
 
 const SEGMENT_ID = Buffer.from([0x18, 0x53, 0x80, 0x67]);
