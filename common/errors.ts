@@ -93,6 +93,12 @@ export const ERRORS = {
   SEARCH_QUERY_TOO_LONG: { http: 400, key: "errors.searchQueryTooLong" },
   /** A sticker whose moving files cannot be made to fit a messenger's limits (decision 0041). */
   MOTION_TOO_LARGE: { http: 422, key: "errors.motionTooLarge" },
+  /** A sticker's emoji label: one to three emoji (decision 0042). */
+  STICKER_EMOJI_INVALID: { http: 400, key: "errors.stickerEmojiInvalid" },
+  /** A sticker's keywords: at most LABEL_KEYWORDS_MAX, each 1 to LABEL_KEYWORD_MAX_LENGTH characters on one line; `{{max}}`, `{{limit}}`. */
+  STICKER_KEYWORDS_INVALID: { http: 400, key: "errors.stickerKeywordsInvalid" },
+  /** A sticker's alt text: 1 to ALT_TEXT_MAX_LENGTH characters on one line; `{{limit}}`. */
+  STICKER_ALT_TEXT_INVALID: { http: 400, key: "errors.stickerAltTextInvalid" },
   /** A motion preset this sticker cannot take (the caption types itself only where it has a caption layer). */
   MOTION_PRESET_UNAVAILABLE: { http: 409, key: "errors.motionPresetUnavailable" },
 } as const;

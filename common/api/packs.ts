@@ -142,7 +142,7 @@ export const packCalls = {
     method: "POST",
     path: "/api/pack/addStickers",
     summary:
-      "The owner appends stickers in the given order (ones already in the pack are skipped), each with a suggested emoji. All or nothing: PACK_STICKER_NOT_FOUND, PACK_FULL.",
+      "The owner appends stickers in the given order (ones already in the pack are skipped), each with its labels' emoji (decision 0042). All or nothing: PACK_STICKER_NOT_FOUND, PACK_FULL.",
     tag: "packs",
     access: "user",
     input: z.object({ packId: packIdInput, stickerInstIds: z.array(stickerInstId).min(1).max(PACK_MAX_STICKERS) }),

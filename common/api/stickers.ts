@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MOTION_PRESETS } from "../motion.ts";
 import { pageInput } from "../paging.ts";
+import { LABEL_CHANGES_PER_MINUTE } from "../sticker-labels.ts";
 import { VISIBILITY_CHANGES_PER_MINUTE } from "../stickers.ts";
 import { declareCall } from "./declare-call.ts";
 
@@ -46,6 +47,26 @@ export type StickerListItem = z.output<typeof stickerListItem>;
 export const stickerPage = z.object({ list: z.array(stickerListItem), total: z.number() });
 export type StickerPage = z.output<typeof stickerPage>;
 
+/** A sticker's labels as made automatically from what it shows (decision 0042). */
+const automaticLabels = z.object({
+  emoji: z.array(z.string()).describe("1 to 3 emoji: its mood's, then its subjects'; 🙂 when none names one."),
+  keywords: z
+    .array(z.string())
+    .describe("Its subjects' and mood's names in the viewer's language and in the sticker's, each once, at most 20."),
+  altText: z
+    .string()
+    .describe("A sentence in the viewer's language from its subjects and mood (else its name), at most 125 characters."),
+});
+export type AutomaticLabels = z.output<typeof automaticLabels>;
+
+/** A sticker's labels as shown and exported: the owner's edits where they made some, else the automatic ones. */
+export const stickerLabels = automaticLabels.extend({
+  edited: z
+    .object({ emoji: z.boolean(), keywords: z.boolean(), altText: z.boolean() })
+    .describe("Which of the three its owner chose; the others are automatic."),
+});
+export type StickerLabels = z.output<typeof stickerLabels>;
+
 /** The detail page's sticker: the list item plus its style and owner facts. */
 const stickerDetail = stickerListItem.extend({
   style: z.object({ id: z.number(), key: z.string(), name: z.string() }).nullable(),
@@ -58,6 +79,10 @@ const stickerDetail = stickerListItem.extend({
     .describe(
       "True for staff opening a private or hidden sticker that was reported or hidden (others get NOT_FOUND; decision 0035).",
     ),
+  labels: stickerLabels,
+  automaticLabels: automaticLabels
+    .nullable()
+    .describe("For its owner only (null for anyone else): the automatic labels, which each of theirs can go back to."),
 });
 export type StickerDetail = z.output<typeof stickerDetail>;
 
@@ -142,5 +167,21 @@ export const stickerCalls = {
     access: "user",
     input: z.object({ stickerInstId, visibility }),
     output: z.object({ stickerInstId: z.string(), visibility }),
+  }),
+
+  setLabels: declareCall({
+    method: "POST",
+    path: "/api/sticker/setLabels",
+    summary: `The owner sets a sticker's emoji (1–3), keywords (0–20, each 1–32 characters) and alt text (1–125 characters); null sends one back to automatic. Answers the labels in the caller's language; ${LABEL_CHANGES_PER_MINUTE} changes per user per minute. Anyone else's sticker is NOT_FOUND, as an unknown id.`,
+    tag: "stickers",
+    access: "user",
+    // Generous bounds for the body's size only: the rules of common/sticker-labels.ts answer with their own codes.
+    input: z.object({
+      stickerInstId,
+      emoji: z.array(z.string().max(64)).max(16).nullable(),
+      keywords: z.array(z.string().max(256)).max(64).nullable(),
+      altText: z.string().max(1000).nullable(),
+    }),
+    output: stickerLabels,
   }),
 };

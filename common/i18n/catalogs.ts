@@ -46,6 +46,9 @@ function lookup(catalog: Catalog, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-export function translate(language: Language, key: string): string {
-  return lookup(catalogs[language], key) ?? lookup(catalogs[DEFAULT_LANGUAGE], key) ?? key;
+/** The key's text in `language` (else English, else the key), its `{{name}}` placeholders filled from `vars`. */
+export function translate(language: Language, key: string, vars?: Record<string, string | number>): string {
+  const text = lookup(catalogs[language], key) ?? lookup(catalogs[DEFAULT_LANGUAGE], key) ?? key;
+  // One pass: a value that itself holds "{{…}}" (people's text) is never filled in turn.
+  return vars ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => String(vars[name] ?? whole)) : text;
 }

@@ -233,6 +233,13 @@ export const stickers = pgTable(
     madeFromStickerId: bigint("made_from_sticker_id", { mode: "number" }).references((): AnyPgColumn => stickers.id, {
       onDelete: "set null",
     }),
+    /**
+     * The owner's own labels (decision 0042): 1–3 emoji, keywords, an alt text. Null is "automatic":
+     * made from the sticker's mood and subject tags when read (server/stickers/labels/).
+     */
+    emoji: jsonb("emoji").$type<string[]>(),
+    keywords: jsonb("keywords").$type<string[]>(),
+    altText: text("alt_text"),
     createdAt: created(),
   },
   (t) => [

@@ -1,22 +1,24 @@
 import { and, count, eq, inArray, max } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
+import { DEFAULT_LANGUAGE } from "#common/languages.ts";
 import type { PackDetail } from "#common/packs.ts";
 import { PACK_MAX_STICKERS } from "#common/packs.ts";
+import { AUTOMATIC_EMOJI } from "#common/sticker-labels.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers } from "../db/schema.ts";
+import { readStickerLabels } from "../stickers/labels/read-labels.ts";
 import { addableStickers, type DbOrTx, lockOwnedPack, type PackRow } from "./pack-access.ts";
 import { packDetail } from "./pack-view.ts";
-import { suggestEmoji } from "./suggest-emoji.ts";
 
 /**
- * Appends stickers to a pack whose row the caller has locked, in the order given, each with its
- * suggested emoji; ones already in it are skipped. All or nothing: a sticker the user may not add is
+ * Appends stickers to a pack whose row the caller has locked, in the order given, each with its labels'
+ * emoji (`emojiFor`, read before the lock); ones already in it are skipped. All or nothing: a sticker the user may not add is
  * PACK_STICKER_NOT_FOUND, passing PACK_MAX_STICKERS is PACK_FULL (decision 0024).
  */
 export async function addToLockedPack(
   tx: DbOrTx,
   pack: PackRow,
-  o: { userId: number; stickerInstIds: string[]; suggested?: ReadonlyMap<string, string> },
+  o: { userId: number; stickerInstIds: string[]; emojiFor: ReadonlyMap<string, string[]> },
 ): Promise<void> {
   const wanted = await addableStickers(tx, o);
   if (wanted.length === 0) return;
@@ -47,23 +49,36 @@ export async function addToLockedPack(
       packId: pack.id,
       stickerId: sticker.id,
       position: start + i,
-      emoji: [o.suggested?.get(sticker.stickerInstId) ?? suggestEmoji(sticker)],
+      // A sticker the read did not see (made since) stands for the emoji any sticker has without labels.
+      emoji: o.emojiFor.get(sticker.stickerInstId) ?? [AUTOMATIC_EMOJI],
     })),
   );
   await tx.update(packs).set({ updatedAt: new Date() }).where(eq(packs.id, pack.id));
 }
 
 /**
- * The suggested emoji of these stickers, worked out before the pack's lock is taken: the first one in
- * a process loads the generator's lexicon (a few hundred ms), which must not hold a transaction open.
+ * The emoji each of these stickers joins a pack with: its labels' (decision 0042), the owner's own or
+ * the automatic ones, by public id. Read before the pack's lock is taken, so the lock is held only for
+ * the writes.
  */
-export async function suggestionsFor(db: Db, stickerInstIds: string[]): Promise<Map<string, string>> {
+export async function packEmojiFor(db: Db, stickerInstIds: string[]): Promise<Map<string, string[]>> {
   if (stickerInstIds.length === 0) return new Map();
   const rows = await db
-    .select({ stickerInstId: stickers.stickerInstId, name: stickers.name, prompt: stickers.prompt, locale: stickers.locale })
+    .select({ id: stickers.id, stickerInstId: stickers.stickerInstId })
     .from(stickers)
     .where(inArray(stickers.stickerInstId, [...new Set(stickerInstIds)]));
-  return new Map(rows.map((row) => [row.stickerInstId, suggestEmoji(row)]));
+  // Emoji are the same in every language; the language only names keywords and alt texts.
+  const labels = await readStickerLabels(
+    db,
+    rows.map((row) => row.id),
+    DEFAULT_LANGUAGE,
+  );
+  return new Map(
+    rows.flatMap((row) => {
+      const emoji = labels.get(row.id)?.emoji;
+      return emoji ? [[row.stickerInstId, emoji] as const] : [];
+    }),
+  );
 }
 
 /** `POST /api/pack/addStickers`: the owner appends stickers (own ones, or favourited public ones). */
@@ -71,10 +86,10 @@ export async function addStickersToPack(
   db: Db,
   o: { userId: number; packId: string; stickerInstIds: string[] },
 ): Promise<PackDetail> {
-  const suggested = await suggestionsFor(db, o.stickerInstIds);
+  const emojiFor = await packEmojiFor(db, o.stickerInstIds);
   const pack = await db.transaction(async (tx) => {
     const row = await lockOwnedPack(tx, o);
-    await addToLockedPack(tx, row, { ...o, suggested });
+    await addToLockedPack(tx, row, { ...o, emojiFor });
     return row;
   });
   return packDetail(db, pack, o.userId);

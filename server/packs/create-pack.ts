@@ -3,7 +3,7 @@ import type { Visibility } from "#common/tasks.ts";
 import { holdLiveAccount } from "../accounts/live-account.ts";
 import type { Db } from "../db/client.ts";
 import { packs } from "../db/schema.ts";
-import { addToLockedPack, suggestionsFor } from "./add-stickers.ts";
+import { addToLockedPack, packEmojiFor } from "./add-stickers.ts";
 import type { DbOrTx, PackRow } from "./pack-access.ts";
 import { newPackId, packName } from "./pack-rules.ts";
 import { packDetail } from "./pack-view.ts";
@@ -38,7 +38,7 @@ export async function createPack(
   db: Db,
   o: { userId: number; name: string; visibility?: Visibility; stickerInstIds?: string[]; locale: string },
 ): Promise<PackDetail> {
-  const suggested = await suggestionsFor(db, o.stickerInstIds ?? []);
+  const emojiFor = await packEmojiFor(db, o.stickerInstIds ?? []);
   const pack = await db.transaction(async (tx) => {
     const row = await insertPack(tx, {
       ownerId: o.userId,
@@ -48,7 +48,7 @@ export async function createPack(
     });
     // Nobody else knows the new pack's id yet, so this lock never waits.
     if (o.stickerInstIds?.length)
-      await addToLockedPack(tx, row, { userId: o.userId, stickerInstIds: o.stickerInstIds, suggested });
+      await addToLockedPack(tx, row, { userId: o.userId, stickerInstIds: o.stickerInstIds, emojiFor });
     return row;
   });
   return packDetail(db, pack, o.userId);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { singleEmoji } from "#common/emoji.ts";
 import { AppError } from "#common/errors.ts";
 import { shownName } from "#common/names.ts";
 import { PACK_EMOJI_MAX, PACK_EMOJI_MIN, PACK_NAME_MAX_LENGTH } from "#common/packs.ts";
@@ -13,18 +14,6 @@ export function packName(raw: string): string {
   const name = shownName(raw, PACK_NAME_MAX_LENGTH);
   if (name === null) throw new AppError("PACK_NAME_INVALID");
   return name;
-}
-
-const ONE_EMOJI = /^\p{RGI_Emoji}$/v;
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
-/** One emoji grapheme as stored (a text-style "❤" gets its emoji selector), or null when it is not one. */
-export function singleEmoji(raw: string): string | null {
-  const value = raw.trim();
-  if ([...graphemes.segment(value)].length !== 1) return null;
-  if (ONE_EMOJI.test(value)) return value;
-  const withSelector = `${value}\uFE0F`;
-  return ONE_EMOJI.test(withSelector) ? withSelector : null;
 }
 
 /** A sticker's emoji in a pack: 1..3 single emoji graphemes, repeats dropped, else PACK_EMOJI_INVALID. */

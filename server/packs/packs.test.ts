@@ -2,14 +2,15 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
 import { PACK_MAX_STICKERS, PACK_PUBLIC_CHANGES_PER_MINUTE, type PackDetail, packSlug } from "#common/packs.ts";
+import { AUTOMATIC_EMOJI } from "#common/sticker-labels.ts";
 import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
 import { callApi, insertStickers, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, signedRequest, type TestApp } from "#tests/support/test-app.ts";
 import { packStickers, packs, stickers, tasks, users } from "../db/schema.ts";
 import { onPagesChanged, type PagesChange } from "../pages/page-changes.ts";
+import { subjectsOfSticker, tagStickerSubjects } from "../search/tag-subjects.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
 import { appendToPack } from "./append-to-pack.ts";
-import { FALLBACK_PACK_EMOJI } from "./suggest-emoji.ts";
 
 const ORIGIN = "https://stickers.example";
 let t: TestApp;
@@ -214,12 +215,29 @@ describe("POST /api/pack/addStickers", () => {
     expect(answer.body.status).toBe("INVALID_INPUT");
   });
 
-  it("suggests each added sticker's emoji from its prompt in its language, and ⭐ when no word names one", async () => {
-    const cat = await addSticker(owner.userId, { prompt: "a cat drinking coffee" });
-    const dog = await addSticker(owner.userId, { prompt: "собака", locale: "ru" });
-    const nothing = await addSticker(owner.userId, { prompt: "zorblat quux" });
-    const pack = await newPack(owner, { stickerInstIds: [cat, dog, nothing] });
-    expect(pack.stickers.map((sticker) => sticker.emoji)).toEqual([["🐱"], ["🐶"], [FALLBACK_PACK_EMOJI]]);
+  it("gives each added sticker its labels' emoji: its subjects' (in any language), the owner's own when they chose some, 🙂 when nothing names one", async () => {
+    const [cat, dog, nothing, chosen] = [
+      await addSticker(owner.userId, { prompt: "a cat drinking coffee" }),
+      await addSticker(owner.userId, { prompt: "собака", locale: "ru" }),
+      await addSticker(owner.userId, { prompt: "zorblat quux" }),
+      await addSticker(owner.userId, { prompt: "a cat drinking coffee" }),
+    ];
+    // Tagged as a finished task tags its sticker (decision 0030).
+    await t.app.database.db.transaction(async (tx) => {
+      for (const stickerInstId of [cat, dog, nothing, chosen]) {
+        const [row] = await tx.select().from(stickers).where(eq(stickers.stickerInstId, stickerInstId));
+        await tagStickerSubjects(tx, row!.id, subjectsOfSticker({ prompt: row!.prompt }));
+      }
+    });
+    const labelled = await call(owner, "POST", "/api/sticker/setLabels", {
+      stickerInstId: chosen,
+      emoji: ["🎉", "☕"],
+      keywords: null,
+      altText: null,
+    });
+    expect(labelled.body.status).toBe(200);
+    const pack = await newPack(owner, { stickerInstIds: [cat, dog, nothing, chosen] });
+    expect(pack.stickers.map((sticker) => sticker.emoji)).toEqual([["🐈"], ["🐕"], [AUTOMATIC_EMOJI], ["🎉", "☕"]]);
   });
 });
 
@@ -267,8 +285,8 @@ describe("POST /api/pack/reorder", () => {
     expect(answer.body.status).toBe(200);
     expect(ids(answer.body.data)).toEqual([c, a, b]);
     expect((await stored(pack.packId))?.rows).toEqual([
-      { stickerInstId: c, position: 0, emoji: [FALLBACK_PACK_EMOJI] },
-      { stickerInstId: a, position: 1, emoji: [FALLBACK_PACK_EMOJI] },
+      { stickerInstId: c, position: 0, emoji: [AUTOMATIC_EMOJI] },
+      { stickerInstId: a, position: 1, emoji: [AUTOMATIC_EMOJI] },
       { stickerInstId: b, position: 2, emoji: ["🎉"] },
     ]);
   });
@@ -330,7 +348,7 @@ describe("POST /api/pack/setEmoji", () => {
       expect(answer.body.status, JSON.stringify(emoji)).toBe("PACK_EMOJI_INVALID");
       expect(answer.http).toBe(400);
     }
-    expect((await stored(pack.packId))?.rows[0]?.emoji).toEqual([FALLBACK_PACK_EMOJI]);
+    expect((await stored(pack.packId))?.rows[0]?.emoji).toEqual([AUTOMATIC_EMOJI]);
   });
 
   it("answers PACK_STICKER_NOT_FOUND for a sticker not in the pack and PACK_NOT_FOUND to another user", async () => {
@@ -340,7 +358,7 @@ describe("POST /api/pack/setEmoji", () => {
       call(session, "POST", "/api/pack/setEmoji", { packId: pack.packId, stickerInstId, emoji: ["😀"] });
     expect((await set(owner, outside)).body.status).toBe("PACK_STICKER_NOT_FOUND");
     expect((await set(other, a)).body.status).toBe("PACK_NOT_FOUND");
-    expect((await stored(pack.packId))?.rows[0]?.emoji).toEqual([FALLBACK_PACK_EMOJI]);
+    expect((await stored(pack.packId))?.rows[0]?.emoji).toEqual([AUTOMATIC_EMOJI]);
   });
 });
 

@@ -9,7 +9,8 @@ export interface FoundSubjectTag extends SubjectTag {
   id: number;
 }
 
-function nameIn(names: Record<string, string> | null, slug: string, language: Language): string {
+/** A subject tag's name in `language`, else English, else its slug in words. */
+export function nameIn(names: Record<string, string> | null, slug: string, language: Language): string {
   return names?.[language] ?? names?.en ?? slug.replace(/-/g, " ");
 }
 

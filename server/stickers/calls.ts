@@ -4,11 +4,12 @@ import type { AppContext } from "../context.ts";
 import { implementCall } from "../http/define-call.ts";
 import { createRateLimit } from "../rate-limit.ts";
 import { getSticker } from "./get-sticker.ts";
+import { stickerLabelCalls } from "./labels/calls.ts";
 import { listByPics, pageMyStickers, setStickerVisibility } from "./own-stickers.ts";
 import { publicListAnswer } from "./public-list-cache.ts";
 import { recommendStickers } from "./recommend-stickers.ts";
 
-/** Public browsing of stickers (spec §2 lists and detail, §7). */
+/** Public browsing of stickers (spec §2 lists and detail, §7), and the owner's visibility and labels. */
 export function stickerCalls(app: AppContext) {
   const db = app.database.db;
   const visibilityChanges = createRateLimit(app.config, {
@@ -33,5 +34,6 @@ export function stickerCalls(app: AppContext) {
       await visibilityChanges.consume(`${viewer.userId}`);
       return setStickerVisibility(db, { userId: viewer.userId, ...input });
     }),
+    ...stickerLabelCalls(app),
   ];
 }

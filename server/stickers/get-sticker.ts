@@ -5,13 +5,15 @@ import type { StickerDetail } from "#common/stickers.ts";
 import type { Db } from "../db/client.ts";
 import { pictures, stickers, styles } from "../db/schema.ts";
 import { staffMaySeeSticker } from "../moderation/staff-view.ts";
+import { readLabelsAndAutomatic } from "./labels/read-labels.ts";
 import { stickerItemColumns, tagsOfStickers, toStickerListItem } from "./sticker-items.ts";
 
 /**
  * One sticker for its detail page (spec §7 GET /api/sticker/get). A private sticker is seen only by
  * its owner, and so is one hidden by moderation (decision 0031) — and by staff when moderation concerns
  * it (reported or hidden, decision 0035: they open it from the desk); anyone else gets NOT_FOUND, the
- * answer for an id that does not exist, so nobody learns that it does (decision 0033).
+ * answer for an id that does not exist, so nobody learns that it does (decision 0033). Its labels
+ * (decision 0042) are in the viewer's language.
  */
 export async function getSticker(
   db: Db,
@@ -39,7 +41,9 @@ export async function getSticker(
   const shown = row.visibility === "public" && row.hiddenAt === null;
   const staffView = !shown && !mine && o.viewerId !== null && (await staffMaySeeSticker(db, o.viewerId, row.id));
   if (!shown && !mine && !staffView) throw new AppError("NOT_FOUND");
-  const tags = await tagsOfStickers(db, [row.id]);
+  const [tags, labels] = await Promise.all([tagsOfStickers(db, [row.id]), readLabelsAndAutomatic(db, [row.id], o.language)]);
+  const read = labels.get(row.id);
+  if (!read) throw new AppError("NOT_FOUND"); // deleted meanwhile
   return {
     ...toStickerListItem(row, tags.get(row.id) ?? []),
     style:
@@ -52,5 +56,8 @@ export async function getSticker(
     // Only the owner learns that moderation hid it (the page shows them a notice).
     hidden: mine && row.hiddenAt !== null,
     staffView,
+    labels: read.labels,
+    // Only the owner's editor offers to go back to them.
+    automaticLabels: mine ? read.automatic : null,
   };
 }

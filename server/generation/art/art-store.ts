@@ -98,8 +98,8 @@ let store: ArtStore | null = null;
 let emojiIndex: ReadonlyMap<string, IndexedEmoji> | null = null;
 
 /**
- * Only the emoji of each subject, without the drawings: what a web process needs (a pack's suggested
- * emoji) without holding the icon sets in its memory.
+ * Only the emoji of each subject, without the drawings: what a web process needs (a sticker's automatic
+ * emoji, decision 0042) without holding the icon sets in its memory.
  */
 export function artEmojiBySlug(): ReadonlyMap<string, IndexedEmoji> {
   emojiIndex ??= store?.bySlug ?? new Map(readIndex(cacheDir().dir).emoji.map((e) => [e.slug, e]));
