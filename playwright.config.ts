@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { GOOGLE_CLIENT_ID, JWKS_PORT } from "./tests/e2e/google-keys.ts";
 import { SMTP_PORT } from "./tests/e2e/mail-sink.ts";
 import { STRIPE_ENV } from "./tests/e2e/stripe-stand-in.ts";
+import { TELEGRAM_ENV } from "./tests/e2e/telegram-stand-in.ts";
 import { CHROMIUM_FLAGS } from "./tests/support/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -93,6 +94,8 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${PORT}`,
         ...google,
         ...mail,
+        // "Add to Telegram" through the run's Telegram stand-in (tests/e2e/telegram-stand-in.ts).
+        ...TELEGRAM_ENV,
       },
     },
     {

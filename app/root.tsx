@@ -59,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inviteRewardsPerDay: app.config.INVITE_REWARDS_PER_DAY,
     /** Shows the Google button when set (spec §4; hidden otherwise). */
     googleClientId: app.config.GOOGLE_CLIENT_ID ?? null,
+    /** Offers "Add to Telegram" when the site has a Telegram bot (decision 0044). */
+    telegramBot: app.config.TELEGRAM_BOT_TOKEN !== undefined,
     /** What the plan cards quote (the points modal opens on any page). */
     pricing: pricingOptions(app),
     /** The server's clock: the page signs with it, whatever its device's clock says (decision 0017). */

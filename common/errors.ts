@@ -101,6 +101,16 @@ export const ERRORS = {
   STICKER_ALT_TEXT_INVALID: { http: 400, key: "errors.stickerAltTextInvalid" },
   /** A motion preset this sticker cannot take (the caption types itself only where it has a caption layer). */
   MOTION_PRESET_UNAVAILABLE: { http: 409, key: "errors.motionPresetUnavailable" },
+  /** The site runs without a Telegram bot (decision 0044). */
+  TELEGRAM_NOT_CONFIGURED: { http: 409, key: "errors.telegramNotConfigured" },
+  /** "Add to Telegram" before the user linked their Telegram account. */
+  TELEGRAM_NOT_LINKED: { http: 409, key: "errors.telegramNotLinked" },
+  /** The user blocked our bot in Telegram: Telegram refuses every call about them until they press Start. */
+  TELEGRAM_BLOCKED: { http: 409, key: "errors.telegramBlocked" },
+  /** Telegram refused a change of the set (a rule we did not foresee); logged with Telegram's words. */
+  TELEGRAM_REFUSED: { http: 502, key: "errors.telegramRefused" },
+  /** Telegram could not be reached after every retry. */
+  TELEGRAM_UNAVAILABLE: { http: 503, key: "errors.telegramUnavailable" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

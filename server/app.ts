@@ -18,6 +18,7 @@ import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
 import { packExportRoutes } from "./packs/export-routes.ts";
 import { createPageCache } from "./pages/page-cache.ts";
 import { seoRoutes } from "./seo/routes.ts";
+import { telegramWebhookRoutes } from "./telegram/webhook-routes.ts";
 
 /** What a page render receives from the server (read in loaders through the router context). */
 export interface PageRequestContext {
@@ -112,6 +113,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/", seoRoutes(app));
   server.route("/", accountRoutes(app));
   server.route("/", billingRoutes(app));
+  // Our Telegram bot's updates, verified by its secret header (decision 0044).
+  server.route("/", telegramWebhookRoutes(app));
   server.route("/", createApiRouter(app, allCalls(app), { checkAnswers: options.checkAnswers ?? false }));
 
   // Visitors' pages are rendered once and shared for PAGE_CACHE_SECONDS, their scripts allowed by hash (decision 0021).

@@ -13,6 +13,7 @@ import { searchCalls } from "./search/calls.ts";
 import { stickerCalls } from "./stickers/calls.ts";
 import { styleCalls } from "./styles/calls.ts";
 import { taskCalls } from "./tasks/calls.ts";
+import { telegramCalls } from "./telegram/calls.ts";
 import { telemetryCalls } from "./telemetry/calls.ts";
 import { tipCalls } from "./tips/calls.ts";
 
@@ -29,6 +30,7 @@ export function allCalls(app: AppContext): Call[] {
     ...accountCalls(app),
     ...taskCalls(app),
     ...motionCalls(app),
+    ...telegramCalls(app),
     ...packMakeCalls(app),
     ...favoriteCalls(app),
     ...packCalls(app),

@@ -103,6 +103,20 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Google's signing keys; tests point it at a local JWKS. */
   GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  /**
+   * Our Telegram bot (issue 28): "Add to Telegram", the bot in chats and inline mode. Without it the
+   * pack page explains the Telegram zip instead. The Bot API's address is configurable (tests use a
+   * local stand-in); the bot's username is asked of Telegram (getMe) unless given.
+   */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must be a bot token from @BotFather")
+    .optional(),
+  TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username without @")
+    .optional(),
   /** Points every new user gets once (spec §1 `point`). */
   STARTING_POINTS: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Points the new user and the inviter each get once for an invite. */

@@ -10,6 +10,7 @@ import { startSweeps } from "./maintenance/sweeps.ts";
 import { seedOnFirstStart } from "./seed/seed-on-first-start.ts";
 import { listen } from "./serve.ts";
 import { startTaskWorkers } from "./tasks/task-worker.ts";
+import { ensureWebhook } from "./telegram/our-bot.ts";
 
 /** Production entry: serves the built pages (build/) and the API from one process. */
 async function main() {
@@ -33,6 +34,7 @@ async function main() {
   // On PGlite the database belongs to this process, so its jobs run here too; on PostgreSQL
   // WORKER_IN_PROCESS=false leaves them to `npm run worker` processes.
   const workers = app.config.WORKER_IN_PROCESS || app.database.kind === "pglite" ? await startTaskWorkers(app) : null;
+  await ensureWebhook(app);
   // Every web process ticks; one of them sweeps per interval (decision 0034).
   const sweeps = startSweeps(app);
   await listen(app, server, drain, {

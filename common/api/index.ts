@@ -8,6 +8,7 @@ import { motionCalls } from "./motion.ts";
 import { packCalls } from "./packs.ts";
 import { stickerCalls } from "./stickers.ts";
 import { taskCalls } from "./tasks.ts";
+import { telegramCalls } from "./telegram.ts";
 
 /**
  * Every API call of the product, declared once, by feature (common/api/<feature>.ts). The server
@@ -30,6 +31,7 @@ export const calls = {
   desk: deskCalls,
   favorite: favoriteCalls,
   feedback: feedbackCalls,
+  telegram: telegramCalls,
 };
 
 export type Calls = typeof calls;

@@ -20,6 +20,7 @@ import {
 import { REPORT_REASONS } from "#common/moderation.ts";
 import { MOTION_PRESETS } from "#common/motion.ts";
 import { SUBSCRIPTION_STATUSES } from "#common/plans.ts";
+import { TELEGRAM_SET_STATES } from "#common/telegram.ts";
 
 /**
  * Every table the spec names (spec §3), planned from the start so later features only fill them.
@@ -671,3 +672,78 @@ export const feedback = pgTable("feedback", {
   locale: text("locale").notNull().default("en"),
   createdAt: created(),
 });
+
+/**
+ * A user's linked Telegram account (issue 28, decision 0044): recorded by our bot's webhook when the
+ * user opens the one-use deep link, so "Add to Telegram" can make sticker sets owned by that Telegram
+ * user. `blockedAt` is set when the user blocks the bot (Telegram then refuses every call about them),
+ * and cleared when they press Start again.
+ */
+export const telegramAccounts = pgTable(
+  "telegram_accounts",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    telegramUserId: bigint("telegram_user_id", { mode: "number" }).notNull(),
+    username: text("username"),
+    firstName: text("first_name").notNull().default(""),
+    /** Telegram's language of the user's app, when it is one of ours: the bot answers in it. */
+    language: text("language"),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("telegram_accounts_telegram_user_key").on(t.telegramUserId)],
+);
+
+/** One-use codes of the deep link `t.me/<bot>?start=<code>`, stored as a hash, valid for minutes. */
+export const telegramLinkCodes = pgTable("telegram_link_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  userId: bigint("user_id", { mode: "number" })
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** A sticker of a Telegram set as we last left it: enough to tell what changed since. */
+export interface TelegramSetSticker {
+  stickerId: number;
+  fileId: string;
+  fileUniqueId: string;
+  /** What the file was made from (picture, motion, mark): a new one is replaced in the set. */
+  source: string;
+  emoji: string[];
+  keywords: string[];
+}
+
+/**
+ * A pack's sticker set in one user's Telegram (decision 0044): its name, what we last put there, and
+ * the state of the queued job that brings it up to date.
+ */
+export const telegramSets = pgTable(
+  "telegram_sets",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    packId: bigint("pack_id", { mode: "number" })
+      .notNull()
+      .references(() => packs.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Telegram's set name, `…_by_<bot>`: its link is t.me/addstickers/<name>. */
+    name: text("name").notNull(),
+    /** Null until the set exists in Telegram. */
+    title: text("title"),
+    thumbnailSource: text("thumbnail_source"),
+    stickers: jsonb("stickers").$type<TelegramSetSticker[]>().notNull().default([]),
+    state: text("state", { enum: TELEGRAM_SET_STATES }).notNull().default("queued"),
+    /** The error code of a failed sync (an AppError code), shown translated on the pack page. */
+    error: text("error"),
+    /** Stickers done of the sync running now, and its total: the page's progress. */
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    syncedAt: timestamp("synced_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("telegram_sets_pack_user_key").on(t.packId, t.userId), uniqueIndex("telegram_sets_name_key").on(t.name)],
+);

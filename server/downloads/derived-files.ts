@@ -5,9 +5,8 @@
  * the sweep may remove any of them, and the next request makes it again (decision 0034).
  */
 import { createHash } from "node:crypto";
+import type { FileMark } from "../exports/messenger-mark.ts";
 import type { Storage } from "../storage/storage.ts";
-
-export type DerivedVariant = "download" | "telegram" | "whatsapp";
 
 /**
  * Bump when the watermark or an encoder changes what a derived file looks like: files made before
@@ -19,13 +18,26 @@ const DERIVED_VERSION = 2;
 export const DERIVED_FILE_PREFIX = "derived-";
 
 /**
- * `derived-{variant}-{picId}-v{version}-{domain hash}.{ext}`: the watermark names PUBLIC_URL's host,
- * so a new domain makes new files. The name never matches a picture's own keys, so `/files/:key` does
- * not serve it.
+ * `derived-{variant}-{picId}-v{version}-{mark}{domain hash}.{ext}`: the watermark names PUBLIC_URL's
+ * host, so a new domain makes new files; a download's mark part is empty, a messenger file's `corner-`,
+ * and an unmarked file's is `plain` alone. The name never matches a picture's own keys, so
+ * `/files/:key` does not serve it.
  */
-export function derivedFileKey(picId: string, variant: DerivedVariant, extension: "png" | "webp", domain: string): string {
+export function derivedFileKey(
+  picId: string,
+  variant: string,
+  extension: "png" | "webp",
+  domain: string,
+  mark: FileMark = "tiled",
+): string {
+  return `${DERIVED_FILE_PREFIX}${variant}-${picId}-v${DERIVED_VERSION}-${markTagOf(domain, mark)}.${extension}`;
+}
+
+/** The part of a derived file's name that says how it is marked, and for which domain. */
+export function markTagOf(domain: string, mark: FileMark): string {
+  if (mark === "none") return "plain";
   const domainTag = createHash("sha256").update(domain).digest("hex").slice(0, 12);
-  return `${DERIVED_FILE_PREFIX}${variant}-${picId}-v${DERIVED_VERSION}-${domainTag}.${extension}`;
+  return mark === "corner" ? `corner-${domainTag}` : domainTag;
 }
 
 /** A strong validator of the file's bytes. */

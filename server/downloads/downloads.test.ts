@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers } from "../db/schema.ts";
+import {
+  ExportTooLargeError,
+  exportForTelegram,
+  exportForWhatsApp,
+  TELEGRAM_MAX_BYTES,
+  WHATSAPP_MAX_BYTES,
+} from "../exports/encode-sticker.ts";
 import { storeStickerImages } from "../generation/index.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { ExportTooLargeError, exportForTelegram, exportForWhatsApp, TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "./export.ts";
 import { escapeXml, watermarkDomain, watermarkSticker } from "./watermark.ts";
 
 const SIZE = 512;
@@ -263,7 +269,7 @@ describe("GET /files/export/:picId/:target", () => {
     return { response, file, meta: await sharp(file).metadata(), name: attachmentName(response) };
   }
 
-  it("exports Telegram PNG and WebP: one side 512 px, under 512 KB, watermarked", async () => {
+  it("exports Telegram PNG and WebP: one side 512 px, under 512 KB, with the messengers' mark instead of the download's watermark", async () => {
     for (const picId of [publicPicId, noisyPicId]) {
       for (const format of ["png", "webp"] as const) {
         const { response, file, meta, name } = await exported(picId, `telegram.${format}`);
@@ -278,10 +284,10 @@ describe("GET /files/export/:picId/:target", () => {
     // The noisy sticker's PNG is far over the limit as stored: the export had to cut colours.
     const stored = await t.app.storage.get(`${noisyPicId}.png`);
     expect(stored?.body.length).toBeGreaterThan(TELEGRAM_MAX_BYTES);
-    // Exports carry the watermark too: the lossless Telegram PNG is the download's pixels.
+    // A messenger file is not a download (decision 0043): its small mark is neither the tiled watermark nor nothing.
     const download = await rgba(await body(await get(`/files/download/${publicPicId}`)));
     const telegram = await rgba((await exported(publicPicId, "telegram.png")).file);
-    expect(telegram.data.equals(download.data)).toBe(true);
+    expect(telegram.data.equals(download.data)).toBe(false);
     expect(telegram.data.equals((await rgba(publicPng)).data)).toBe(false);
   });
 

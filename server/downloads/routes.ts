@@ -1,7 +1,8 @@
 /**
  * Sticker downloads (spec §9) and messenger exports, mounted under /files:
  *   GET /files/download/:picId          the watermarked 512 px PNG
- *   GET /files/export/:picId/:target    telegram.png | telegram.webp | whatsapp.webp, watermarked too
+ *   GET /files/export/:picId/:name      one of a messenger's files (server/exports/sticker-files.ts), with the
+ *                                       messenger's small mark, none for a member (decision 0043)
  *   GET /files/motion/:picId/:preset/:format   a moving sticker's webp | webm | gif | apng (decision 0041)
  * A picture is served when one public sticker uses it, or one of the signed-in viewer's own; anything
  * else answers NOT_FOUND, so a private sticker of someone else is indistinguishable from none. Each
@@ -12,15 +13,23 @@ import { type Context, Hono } from "hono";
 import { AppError } from "#common/errors.ts";
 import { isMotionPreset } from "#common/motion.ts";
 import type { AppContext } from "../context.ts";
-import { type FileAccess, motionAccess, OWNER_FILE_CACHE, pictureAccess, respondWithFileError } from "../files/file-access.ts";
+import { contentTypeOf, createStickerFiles, isStickerFileName } from "../exports/sticker-files.ts";
+import { messengerMarkFor } from "../exports/viewer-mark.ts";
+import {
+  type FileAccess,
+  motionAccess,
+  OWNER_FILE_CACHE,
+  pictureAccess,
+  respondWithFileError,
+  viewerIdOf,
+} from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/index.ts";
 import { clientAddressOf } from "../http/client-address.ts";
 import type { AppEnv } from "../http/env.ts";
 import { matchesEtag } from "../http/if-none-match.ts";
 import { createMotionDownloads, isMotionDownload, MOTION_DOWNLOADS } from "../motion/motion-downloads.ts";
 import { createRateLimit } from "../rate-limit.ts";
-import { createDerivedFiles, type DerivedVariant, derivedFileKey, etagOf } from "./derived-files.ts";
-import { exportForTelegram, exportForWhatsApp } from "./export.ts";
+import { createDerivedFiles, derivedFileKey, etagOf } from "./derived-files.ts";
 import { watermarkDomain, watermarkSticker } from "./watermark.ts";
 
 /**
@@ -28,36 +37,6 @@ import { watermarkDomain, watermarkSticker } from "./watermark.ts";
  * the address stays when PUBLIC_URL (the watermark's text) changes.
  */
 export const PUBLIC_DOWNLOAD_CACHE = "public, max-age=86400";
-
-interface ExportTarget {
-  variant: DerivedVariant;
-  extension: "png" | "webp";
-  contentType: string;
-  encode(png: Buffer): Promise<Buffer>;
-}
-
-const DOWNLOAD: ExportTarget = {
-  variant: "download",
-  extension: "png",
-  contentType: "image/png",
-  encode: async (png) => png,
-};
-
-const EXPORT_TARGETS: Record<string, ExportTarget> = {
-  "telegram.png": {
-    variant: "telegram",
-    extension: "png",
-    contentType: "image/png",
-    encode: (png) => exportForTelegram(png, "png"),
-  },
-  "telegram.webp": {
-    variant: "telegram",
-    extension: "webp",
-    contentType: "image/webp",
-    encode: (png) => exportForTelegram(png, "webp"),
-  },
-  "whatsapp.webp": { variant: "whatsapp", extension: "webp", contentType: "image/webp", encode: (png) => exportForWhatsApp(png) },
-};
 
 /** Download and export routes; mount with `server.route("/files", downloadRoutes(app))`. */
 export function downloadRoutes(app: AppContext): Hono<AppEnv> {
@@ -78,20 +57,14 @@ export function downloadRoutes(app: AppContext): Hono<AppEnv> {
     return watermarkSticker(file.body, domain);
   }
 
-  /** Serves the derived file of a picture the caller may see; NOT_FOUND otherwise. */
-  async function serve(c: Context<AppEnv>, picId: string, target: ExportTarget, suffix: string) {
-    await limit.consume(clientAddressOf(c));
-    const access: FileAccess = await pictureAccess(app, c, picId, { stylePreviews: false });
-    if (!access) throw new AppError("NOT_FOUND");
-    const key = derivedFileKey(picId, target.variant, target.extension, domain);
-    const body = await derived.load(key, target.contentType, async () => target.encode(await watermarked(picId)));
+  /** A file answer with its validator: 304 when the caller has it already. */
+  function answer(c: Context<AppEnv>, body: Buffer, contentType: string, suffix: string, cacheControl: string) {
     const etag = etagOf(body);
-    const cacheControl = access === "public" ? PUBLIC_DOWNLOAD_CACHE : OWNER_FILE_CACHE;
     if (matchesEtag(c.req.header("if-none-match"), etag)) {
       return c.body(null, 304, { ETag: etag, "Cache-Control": cacheControl });
     }
     return c.body(new Uint8Array(body), 200, {
-      "Content-Type": target.contentType,
+      "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="ai-sticker-${Date.now()}${suffix}"`,
       "Content-Length": String(body.length),
       ETag: etag,
@@ -99,7 +72,15 @@ export function downloadRoutes(app: AppContext): Hono<AppEnv> {
     });
   }
 
-  routes.get("/download/:picId", (c) => serve(c, c.req.param("picId"), DOWNLOAD, ".png"));
+  routes.get("/download/:picId", async (c) => {
+    await limit.consume(clientAddressOf(c));
+    const picId = c.req.param("picId");
+    const access: FileAccess = await pictureAccess(app, c, picId, { stylePreviews: false });
+    if (!access) throw new AppError("NOT_FOUND");
+    const key = derivedFileKey(picId, "download", "png", domain);
+    const body = await derived.load(key, "image/png", () => watermarked(picId));
+    return answer(c, body, "image/png", ".png", access === "public" ? PUBLIC_DOWNLOAD_CACHE : OWNER_FILE_CACHE);
+  });
 
   const motionDownloads = createMotionDownloads(app, domain);
   routes.get("/motion/:picId/:preset/:format", async (c) => {
@@ -109,29 +90,23 @@ export function downloadRoutes(app: AppContext): Hono<AppEnv> {
     const access = await motionAccess(app, c, picId, preset);
     if (!access) throw new AppError("NOT_FOUND");
     const body = await motionDownloads.load(picId, preset, format);
-    const etag = etagOf(body);
-    const cacheControl = access === "public" ? PUBLIC_DOWNLOAD_CACHE : OWNER_FILE_CACHE;
-    if (matchesEtag(c.req.header("if-none-match"), etag)) {
-      return c.body(null, 304, { ETag: etag, "Cache-Control": cacheControl });
-    }
     const { contentType, extension } = MOTION_DOWNLOADS[format];
-    return c.body(new Uint8Array(body), 200, {
-      "Content-Type": contentType,
-      "Content-Disposition": `attachment; filename="ai-sticker-${Date.now()}.${extension}"`,
-      "Content-Length": String(body.length),
-      ETag: etag,
-      "Cache-Control": cacheControl,
-    });
+    return answer(c, body, contentType, `.${extension}`, access === "public" ? PUBLIC_DOWNLOAD_CACHE : OWNER_FILE_CACHE);
   });
 
-  routes.get("/export/:picId/:target", async (c) => {
-    const name = c.req.param("target");
-    const target = Object.hasOwn(EXPORT_TARGETS, name) ? EXPORT_TARGETS[name] : undefined;
-    if (!target) {
-      await limit.consume(clientAddressOf(c));
-      throw new AppError("NOT_FOUND");
-    }
-    return serve(c, c.req.param("picId"), target, `-${name}`);
+  // One sticker's messenger files (decision 0043): the corner mark, none for a member.
+  const stickerFiles = createStickerFiles(app);
+  routes.get("/export/:picId/:name", async (c) => {
+    await limit.consume(clientAddressOf(c));
+    const { picId, name } = c.req.param();
+    if (!isStickerFileName(name)) throw new AppError("NOT_FOUND");
+    const access: FileAccess = await pictureAccess(app, c, picId, { stylePreviews: false });
+    if (!access) throw new AppError("NOT_FOUND");
+    const mark = await messengerMarkFor(app.database.db, await viewerIdOf(app, c));
+    const body = await stickerFiles.load(picId, name, mark);
+    // A member's unmarked file is theirs alone: never kept where a visitor's request could find it.
+    const shared = access === "public" && mark === "corner";
+    return answer(c, body, contentTypeOf(name), `-${name}`, shared ? PUBLIC_DOWNLOAD_CACHE : OWNER_FILE_CACHE);
   });
 
   return routes;

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import sharp from "sharp";
 
 const FONT_SIZE = 16;
-const FONT_FAMILY = "Nunito";
+export const FONT_FAMILY = "Nunito";
 /** Nunito's mean advance width in ems for lower-case Latin, used to space the tiles without measuring. */
 const ADVANCE_EM = 0.6;
 /** Blank space between two copies on a line, and between lines (baseline to baseline). */
@@ -24,7 +24,7 @@ const FONT_PATH = join(dirname(require.resolve("@expo-google-fonts/nunito")), "7
  * tiny render makes the bundled Nunito available to the SVG renderer too.
  */
 let fontReady: Promise<void> | null = null;
-function ensureFont(): Promise<void> {
+export function ensureFont(): Promise<void> {
   fontReady ??= sharp({ text: { text: ".", fontfile: FONT_PATH, font: `${FONT_FAMILY} Bold 8`, dpi: 72 } })
     .raw()
     .toBuffer()

@@ -80,7 +80,7 @@ async function avatarIsOwnedBy(db: Db, key: string, userId: number): Promise<boo
  * A file's answer does not re-issue the session cookie, so it leaves the idle deadline to the calls
  * that do (decision 0017).
  */
-async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<number | null> {
+export async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<number | null> {
   const token = sessionTokenOf(c, app.config);
   const viewer = token ? await resolveSession(app.database.db, token, { touch: false }) : null;
   return viewer?.userId ?? null;

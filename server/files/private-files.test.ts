@@ -328,22 +328,24 @@ describe("downloads and exports are made once and served from storage", () => {
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
       expect(new Set(answers.map((answer) => answer.headers.get("etag"))).size).toBe(1);
       await get(t, `/files/export/${picId}/whatsapp.webp`);
-      expect(written).toEqual([derivedFileKey(picId, "whatsapp", "webp", watermarkDomain(t.app.config.PUBLIC_URL))]);
+      expect(written).toEqual([derivedFileKey(picId, "whatsapp", "webp", watermarkDomain(t.app.config.PUBLIC_URL), "corner")]);
     } finally {
       storage.put = put;
     }
   });
 
-  it("keys the stored file by variant and by the watermark's domain, so a new PUBLIC_URL makes new files", () => {
+  it("keys the stored file by variant, by the watermark's domain and by its mark, so a new PUBLIC_URL makes new files and a member's unmarked file is never a visitor's", () => {
     const picId = "f".repeat(32);
     const keys = new Set([
       derivedFileKey(picId, "download", "png", "stickerstudio.app"),
       derivedFileKey(picId, "download", "png", "stickers.example"),
-      derivedFileKey(picId, "telegram", "png", "stickerstudio.app"),
-      derivedFileKey(picId, "telegram", "webp", "stickerstudio.app"),
-      derivedFileKey(picId, "whatsapp", "webp", "stickerstudio.app"),
+      derivedFileKey(picId, "telegram", "png", "stickerstudio.app", "corner"),
+      derivedFileKey(picId, "telegram", "png", "stickers.example", "corner"),
+      derivedFileKey(picId, "telegram", "png", "stickerstudio.app", "none"),
+      derivedFileKey(picId, "telegram", "webp", "stickerstudio.app", "corner"),
+      derivedFileKey(picId, "whatsapp", "webp", "stickerstudio.app", "corner"),
     ]);
-    expect(keys.size).toBe(5);
+    expect(keys.size).toBe(7);
     for (const key of keys) expect(key).toMatch(/^[a-z0-9][a-z0-9_-]{0,127}\.(png|webp)$/);
   });
 });

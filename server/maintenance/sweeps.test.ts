@@ -96,16 +96,16 @@ describe("export files sweep", () => {
     const first = await t.server.request(`/files/pack/${pack}/whatsapp`);
     const firstBytes = Buffer.from(await first.arrayBuffer());
     const made = await exportFiles(t);
-    // 3 WhatsApp WebPs, 3 Telegram PNGs, 1 download, 2 pack archives.
-    expect(made).toHaveLength(9);
+    // 3 WhatsApp WebPs, 3 Telegram PNGs, Telegram's set thumbnail, 1 download, 2 pack archives.
+    expect(made).toHaveLength(10);
     const pictureKeys = (await listed(t, "")).filter((entry) => !made.some((file) => file.key === entry.key));
 
     const young = await runSweeps(t.app, { now: later(29 * DAY) });
     expect(young.exports.removed).toBe(0);
-    expect(await exportFiles(t)).toHaveLength(9);
+    expect(await exportFiles(t)).toHaveLength(10);
 
     const old = await runSweeps(t.app, { now: later(31 * DAY) });
-    expect(old.exports.removed).toBe(9);
+    expect(old.exports.removed).toBe(10);
     expect(old.exports.removedBytes).toBe(made.reduce((sum, entry) => sum + entry.size, 0));
     expect(await exportFiles(t)).toEqual([]);
     expect((await listed(t, "")).map((entry) => entry.key)).toEqual(pictureKeys.map((entry) => entry.key));

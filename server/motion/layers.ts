@@ -11,6 +11,12 @@ export interface StickerLayers {
   caption?: Buffer;
   /** The caption's writing direction, so "type" reveals it in reading order (Arabic right to left). */
   captionDirection?: "ltr" | "rtl";
+  /**
+   * A messenger file's mark (server/exports/messenger-mark.ts): a 512×512 RGBA PNG drawn over every
+   * frame where it stands, never moving with the art. Downloads have none (their watermark is printed on
+   * the layers themselves).
+   */
+  mark?: Buffer;
 }
 
 /** The side of every sticker, and of the big motion files. */

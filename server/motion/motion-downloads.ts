@@ -4,19 +4,20 @@
  * every download they carry the domain watermark (spec §9), printed on each layer so it moves with the
  * art. The messengers' pair (WebP and WebM) is made together on the first request for either, the GIF
  * and the APNG each on their own (they are the slow ones), in the motion pool; each is checked against
- * its rule and kept as a derived file (a cache the sweep may empty, decision 0034).
+ * its rule and kept as a derived file (a cache the sweep may empty, decision 0034). The same files in
+ * a messenger's pack carry the messenger's small fixed mark instead, or none for a member (decision 0043).
  */
-import { createHash } from "node:crypto";
 import { AppError } from "#common/errors.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import type { AppContext } from "../context.ts";
-import { DERIVED_FILE_PREFIX } from "../downloads/derived-files.ts";
+import { DERIVED_FILE_PREFIX, markTagOf } from "../downloads/derived-files.ts";
 import { watermarkSticker } from "../downloads/watermark.ts";
-import type { StickerLayers } from "./layers.ts";
+import { type FileMark, markOverlay, placeMark, scaledArt } from "../exports/messenger-mark.ts";
+import { assertValid } from "../exports/validate/index.ts";
+import { STICKER_SIZE, type StickerLayers } from "./layers.ts";
 import { MOTION_VERSION } from "./motion-keys.ts";
 import { motionPoolOf } from "./motion-pool.ts";
 import { loadLayers } from "./sticker-layers.ts";
-import { assertValid } from "../exports/validate/index.ts";
 
 export const MOTION_DOWNLOADS = {
   webp: { contentType: "image/webp", extension: "webp", rule: "whatsapp" },
@@ -31,10 +32,18 @@ export function isMotionDownload(value: string): value is MotionDownload {
   return Object.hasOwn(MOTION_DOWNLOADS, value);
 }
 
-/** `derived-motion-{preset}-{picId}-v{n}-{domain hash}-{format}.{ext}`: never a name `/files/:key` serves. */
-export function motionDownloadKey(picId: string, preset: MotionPreset, format: MotionDownload, domain: string): string {
-  const domainTag = createHash("sha256").update(domain).digest("hex").slice(0, 12);
-  return `${DERIVED_FILE_PREFIX}motion-${preset}-${picId}-v${MOTION_VERSION}-${domainTag}-${format}.${MOTION_DOWNLOADS[format].extension}`;
+/**
+ * `derived-motion-{preset}-{picId}-v{n}-{mark}{domain hash}-{format}.{ext}` (a download's mark part is
+ * empty, `corner-` or `plain-` for a messenger's): never a name `/files/:key` serves.
+ */
+export function motionDownloadKey(
+  picId: string,
+  preset: MotionPreset,
+  format: MotionDownload,
+  domain: string,
+  mark: FileMark = "tiled",
+): string {
+  return `${DERIVED_FILE_PREFIX}motion-${preset}-${picId}-v${MOTION_VERSION}-${markTagOf(domain, mark)}-${format}.${MOTION_DOWNLOADS[format].extension}`;
 }
 
 async function watermarked(layers: StickerLayers, domain: string): Promise<StickerLayers> {
@@ -46,9 +55,28 @@ async function watermarked(layers: StickerLayers, domain: string): Promise<Stick
   return { ...layers, whole, ...(subject ? { subject } : {}), ...(caption ? { caption } : {}) };
 }
 
+/** The layers with a messenger's fixed mark: scaled together first when no corner of the sticker is free. */
+async function cornerMarked(layers: StickerLayers, domain: string): Promise<StickerLayers> {
+  const placement = await placeMark(layers.whole, domain);
+  const scale = (png: Buffer | undefined) => (png ? scaledArt(png, placement.scale) : undefined);
+  const [whole, subject, caption, mark] = await Promise.all([
+    scaledArt(layers.whole, placement.scale),
+    scale(layers.subject),
+    scale(layers.caption),
+    markOverlay(STICKER_SIZE, domain, placement.box),
+  ]);
+  return { ...layers, whole, ...(subject ? { subject } : {}), ...(caption ? { caption } : {}), mark };
+}
+
+function marked(layers: StickerLayers, domain: string, mark: FileMark): Promise<StickerLayers> {
+  if (mark === "tiled") return watermarked(layers, domain);
+  if (mark === "corner") return cornerMarked(layers, domain);
+  return Promise.resolve(layers);
+}
+
 export interface MotionDownloads {
-  /** The stored download, or all four made now (and stored) when it is missing. */
-  load(picId: string, preset: MotionPreset, format: MotionDownload): Promise<Buffer>;
+  /** The stored file, or the ones made together with it made now (and stored) when it is missing. */
+  load(picId: string, preset: MotionPreset, format: MotionDownload, mark?: FileMark): Promise<Buffer>;
 }
 
 /** The downloads made together: a messenger's pack wants both of the pair, and nothing waits for the others. */
@@ -63,8 +91,8 @@ export function createMotionDownloads(app: AppContext, domain: string): MotionDo
   // Requests for files being made wait for that one making.
   const making = new Map<string, Promise<Partial<Record<MotionDownload, Buffer>>>>();
 
-  async function make(picId: string, preset: MotionPreset, formats: readonly MotionDownload[]) {
-    const layers = await watermarked(await loadLayers(app, picId), domain);
+  async function make(picId: string, preset: MotionPreset, formats: readonly MotionDownload[], mark: FileMark) {
+    const layers = await marked(await loadLayers(app, picId), domain, mark);
     const files = await motionPoolOf(app).makeFiles(layers, preset, formats);
     const made: Partial<Record<MotionDownload, Buffer>> = {};
     for (const format of formats) {
@@ -75,7 +103,7 @@ export function createMotionDownloads(app: AppContext, domain: string): MotionDo
     await Promise.all(
       formats.map((format) =>
         app.storage.put(
-          motionDownloadKey(picId, preset, format, domain),
+          motionDownloadKey(picId, preset, format, domain, mark),
           made[format] as Buffer,
           MOTION_DOWNLOADS[format].contentType,
         ),
@@ -85,14 +113,14 @@ export function createMotionDownloads(app: AppContext, domain: string): MotionDo
   }
 
   return {
-    async load(picId, preset, format) {
-      const stored = await app.storage.get(motionDownloadKey(picId, preset, format, domain));
+    async load(picId, preset, format, mark = "tiled") {
+      const stored = await app.storage.get(motionDownloadKey(picId, preset, format, domain, mark));
       if (stored) return stored.body;
       const formats = MADE_TOGETHER[format];
-      const key = `${picId}-${preset}-${formats.join("+")}`;
+      const key = `${picId}-${preset}-${mark}-${formats.join("+")}`;
       let pending = making.get(key);
       if (!pending) {
-        pending = make(picId, preset, formats).finally(() => making.delete(key));
+        pending = make(picId, preset, formats, mark).finally(() => making.delete(key));
         making.set(key, pending);
       }
       const file = (await pending)[format];

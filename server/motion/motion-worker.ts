@@ -53,6 +53,8 @@ if (process.send) {
     const caption = asBuffer(layers.caption);
     if (subject) own.subject = subject;
     if (caption) own.caption = caption;
+    const mark = asBuffer(layers.mark);
+    if (mark) own.mark = mark;
     if (layers.captionDirection) own.captionDirection = layers.captionDirection;
     try {
       const value =

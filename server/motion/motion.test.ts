@@ -13,11 +13,6 @@ import { callApi, createGalleryTestApp, type TestSession } from "#tests/support/
 import { balanceOf, userWithPoints } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers, tasks } from "../db/schema.ts";
-import { createOfflineProvider } from "../generation/index.ts";
-import { changePoints } from "../points/change-points.ts";
-import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { runTaskAttempt } from "../tasks/run-task.ts";
-import { layerKeys } from "./motion-keys.ts";
 import {
   checkAnimatedDownload,
   checkTelegramVideoSticker,
@@ -25,6 +20,11 @@ import {
   readWebm,
   readWebp,
 } from "../exports/validate/index.ts";
+import { createOfflineProvider } from "../generation/index.ts";
+import { changePoints } from "../points/change-points.ts";
+import { sessionCookieName } from "../sessions/session-cookie.ts";
+import { runTaskAttempt } from "../tasks/run-task.ts";
+import { layerKeys } from "./motion-keys.ts";
 
 const MOTION_COST = 2;
 let t: TestApp;

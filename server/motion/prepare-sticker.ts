@@ -34,6 +34,8 @@ export interface PreparedSticker {
   caption: MovingLayer | null;
   captionLines: CaptionLine[];
   captionDirection: "ltr" | "rtl";
+  /** The fixed mark over every frame, premultiplied (`whole` already has it); null for none. */
+  mark: Float32Array | null;
   /** The same boxes in the 512 canvas's pixels, for the plan. */
   layout: StickerLayout;
 }
@@ -61,6 +63,36 @@ function premultiply(raw: Buffer): Float32Array {
     out[i + 1] = raw[i + 1]! * k;
     out[i + 2] = raw[i + 2]! * k;
     out[i + 3] = a;
+  }
+  return out;
+}
+
+/** Premultiplied `top` over the premultiplied floats `acc`, in place (alpha on the 0–255 scale). */
+export function drawOver(acc: Float32Array, top: Float32Array): void {
+  for (let i = 0; i < acc.length; i += 4) {
+    const a = top[i + 3]!;
+    if (a === 0) continue;
+    const keep = 1 - a / 255;
+    acc[i] = top[i]! + acc[i]! * keep;
+    acc[i + 1] = top[i + 1]! + acc[i + 1]! * keep;
+    acc[i + 2] = top[i + 2]! + acc[i + 2]! * keep;
+    acc[i + 3] = a + acc[i + 3]! * keep;
+  }
+}
+
+/** Straight RGBA bytes with the premultiplied `top` drawn over them. */
+function straightOver(raw: Buffer, top: Float32Array): Buffer {
+  const acc = premultiply(raw);
+  drawOver(acc, top);
+  const out = Buffer.alloc(raw.length);
+  for (let i = 0; i < acc.length; i += 4) {
+    const a = acc[i + 3]!;
+    if (a < 0.5) continue;
+    const k = 255 / a;
+    out[i] = Math.min(255, Math.round(acc[i]! * k));
+    out[i + 1] = Math.min(255, Math.round(acc[i + 1]! * k));
+    out[i + 2] = Math.min(255, Math.round(acc[i + 2]! * k));
+    out[i + 3] = Math.min(255, Math.round(a));
   }
   return out;
 }
@@ -170,12 +202,16 @@ function toCanvas(box: Box, size: number): Box {
 /** The sticker's layers at `size`×`size`, measured and ready to move. */
 export async function prepareSticker(layers: StickerLayers, size: number): Promise<PreparedSticker> {
   const hasLayers = layers.subject !== undefined && layers.caption !== undefined;
-  const [whole, subjectRaw, captionRaw] = await Promise.all([
+  const [plainWhole, subjectRaw, captionRaw, markRaw] = await Promise.all([
     rawAt(layers.whole, size),
     hasLayers ? rawAt(layers.subject!, size) : null,
     hasLayers ? rawAt(layers.caption!, size) : null,
+    layers.mark ? rawAt(layers.mark, size) : null,
   ]);
-  const subjectSource = subjectRaw ?? whole;
+  const subjectSource = subjectRaw ?? plainWhole;
+  const mark = markRaw ? premultiply(markRaw) : null;
+  // Frames at rest are `whole` itself: with a mark, the still sticker under its mark.
+  const whole = mark ? straightOver(plainWhole, mark) : plainWhole;
   const subjectMeasure = measure(subjectSource, size);
   const subject: MovingLayer = { pixels: premultiply(subjectSource), box: subjectMeasure.box, edge: subjectMeasure.edge };
   let caption: MovingLayer | null = null;
@@ -192,6 +228,7 @@ export async function prepareSticker(layers: StickerLayers, size: number): Promi
     caption,
     captionLines,
     captionDirection: layers.captionDirection ?? "ltr",
+    mark,
     layout: { subjectBox: toCanvas(subject.box, size), captionBox: caption ? toCanvas(caption.box, size) : null },
   };
 }

@@ -7,7 +7,7 @@
 import type { MotionPreset } from "#common/motion.ts";
 import { STICKER_SIZE } from "./layers.ts";
 import { type FramePose, isAtRest, type LayerPose, PRESET_SECONDS, planFrame, type StarPose } from "./plan-motion.ts";
-import type { CaptionLine, MovingLayer, PreparedSticker } from "./prepare-sticker.ts";
+import { type CaptionLine, drawOver, type MovingLayer, type PreparedSticker } from "./prepare-sticker.ts";
 import { starSprite } from "./star-sprite.ts";
 
 export interface MotionFrames {
@@ -307,8 +307,9 @@ function toStraight(acc: Float32Array, whole: Buffer): Buffer {
 export function renderFrame(sticker: PreparedSticker, pose: FramePose): Buffer {
   if (isAtRest(pose.subject) && isAtRest(pose.caption) && pose.stars.length === 0) return sticker.whole;
   const acc = new Float32Array(sticker.size * sticker.size * 4);
-  if (pose.stars.length > 0 && isAtRest(pose.subject) && isAtRest(pose.caption)) {
-    // Stars over a still sticker: start from the sticker itself.
+  const fromWhole = pose.stars.length > 0 && isAtRest(pose.subject) && isAtRest(pose.caption);
+  if (fromWhole) {
+    // Stars over a still sticker: start from the sticker itself (its mark included).
     const w = sticker.whole;
     for (let i = 0; i < w.length; i += 4) {
       const a = w[i + 3]!;
@@ -324,6 +325,8 @@ export function renderFrame(sticker: PreparedSticker, pose: FramePose): Buffer {
     if (sticker.caption && pose.caption) drawLayer(acc, sticker, sticker.caption, pose.caption, true);
   }
   for (const star of pose.stars) drawStar(acc, sticker.size, star);
+  // The mark stays put over whatever moves (under the stars' sparkle only when the sticker itself is still).
+  if (sticker.mark && !fromWhole) drawOver(acc, sticker.mark);
   return toStraight(acc, sticker.whole);
 }
 

@@ -9,13 +9,13 @@ import { AppError, isAppError } from "#common/errors.ts";
 import { isMotionPreset, type MotionPreset } from "#common/motion.ts";
 import type { AppContext } from "../context.ts";
 import { pictures, stickers, stickerTags, tags, type tasks } from "../db/schema.ts";
+import { assertValid } from "../exports/validate/index.ts";
 import type { DbOrTx } from "../points/change-points.ts";
 import { FIRST_SUBJECT_TAG_ID } from "../stickers/tags.ts";
 import { SHOWN_FILES } from "./make-motion-files.ts";
 import { motionFileKey } from "./motion-keys.ts";
 import { motionPoolOf } from "./motion-pool.ts";
 import { loadLayers } from "./sticker-layers.ts";
-import { assertValid } from "../exports/validate/index.ts";
 
 /** What a finished motion task writes its sticker from. */
 export interface MadeMotion {

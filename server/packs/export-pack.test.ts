@@ -3,101 +3,24 @@ import { type Unzipped, unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
+import {
+  addPack as addPackTo,
+  addSticker as addStickerTo,
+  diskSticker,
+  type MadeSticker as Made,
+} from "#tests/support/export-packs.ts";
 import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { packStickers, packs, pictures, stickers, users } from "../db/schema.ts";
-import { TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "../downloads/export.ts";
-import { stickerImageKeys, storeStickerImages } from "../generation/index.ts";
+import { packStickers, packs, users } from "../db/schema.ts";
+import { TELEGRAM_MAX_BYTES, WHATSAPP_MAX_BYTES } from "../exports/encode-sticker.ts";
+import { readme } from "../exports/pack-layouts.ts";
+import { stickerImageKeys } from "../generation/index.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { createPackExports, TRAY_MAX_BYTES, telegramReadme } from "./export-pack.ts";
-
-const SIZE = 512;
-
-/** A sticker as the generator leaves one: a flat disk of one colour on a transparent square. */
-function diskSticker([r, g, b]: [number, number, number]): Promise<Buffer> {
-  const data = Buffer.alloc(SIZE * SIZE * 4);
-  for (let y = 0; y < SIZE; y += 1) {
-    for (let x = 0; x < SIZE; x += 1) {
-      if ((x - 255.5) ** 2 + (y - 255.5) ** 2 > 230 ** 2) continue;
-      const i = (y * SIZE + x) * 4;
-      data[i] = r;
-      data[i + 1] = g;
-      data[i + 2] = b;
-      data[i + 3] = 255;
-    }
-  }
-  return sharp(data, { raw: { width: SIZE, height: SIZE, channels: 4 } })
-    .png()
-    .toBuffer();
-}
+import { createPackExports, TRAY_MAX_BYTES } from "./export-pack.ts";
 
 let t: TestApp;
 let owner: TestSession;
 let stranger: TestSession;
-let sequence = 0;
-
-interface Made {
-  id: number;
-  picId: string;
-}
-
-/** Stores the picture (once per colour) and a sticker row using it. */
-async function addSticker(png: Buffer, sticker: { ownerId: number; visibility: "public" | "private" }): Promise<Made> {
-  const stored = await storeStickerImages(t.app.storage, png);
-  const db = t.app.database.db;
-  await db
-    .insert(pictures)
-    .values({ id: stored.id, width: SIZE, height: SIZE, pngKey: stored.png, thumbKey: stored.thumb })
-    .onConflictDoNothing();
-  sequence += 1;
-  const [row] = await db
-    .insert(stickers)
-    .values({
-      stickerInstId: `packexport${sequence}`,
-      picId: stored.id,
-      name: "pack export test",
-      prompt: "pack export test",
-      ownerId: sticker.ownerId,
-      visibility: sticker.visibility,
-      hotScore: 0,
-    })
-    .returning({ id: stickers.id });
-  return { id: row!.id, picId: stored.id };
-}
-
-/** A pack row with its stickers at places 0, 1, 2… and their emoji. */
-async function addPack(options: {
-  ownerId: number;
-  name: string;
-  visibility: "public" | "private";
-  stickers: { sticker: Made; emoji: string[] }[];
-  cover?: Made;
-}): Promise<string> {
-  sequence += 1;
-  const packId = `pk${sequence}x${Math.random().toString(36).slice(2, 10)}`;
-  const db = t.app.database.db;
-  const [pack] = await db
-    .insert(packs)
-    .values({
-      packId,
-      ownerId: options.ownerId,
-      name: options.name,
-      visibility: options.visibility,
-      coverStickerId: options.cover?.id ?? null,
-    })
-    .returning({ id: packs.id });
-  if (options.stickers.length > 0) {
-    await db.insert(packStickers).values(
-      options.stickers.map((entry, position) => ({
-        packId: pack!.id,
-        stickerId: entry.sticker.id,
-        position,
-        emoji: entry.emoji,
-      })),
-    );
-  }
-  return packId;
-}
 
 function get(path: string, options: { session?: TestSession; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { ...options.headers };
@@ -158,6 +81,9 @@ let privatePack: string;
 let twoPack: string;
 let bigPack: string;
 let emptyPack: string;
+
+const addSticker = (png: Buffer, sticker: { ownerId: number; visibility: "public" | "private" }) => addStickerTo(t, png, sticker);
+const addPack = (options: Parameters<typeof addPackTo>[1]) => addPackTo(t, options);
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: "https://stickerstudio.app:8443", DOWNLOAD_RATE_LIMIT_PER_MINUTE: "100000" });
@@ -251,7 +177,9 @@ describe("GET /files/pack/:packId/whatsapp", () => {
       tray_image_file: "tray.png",
       publisher_website: "https://stickerstudio.app:8443",
     });
-    expect(manifest.stickers).toEqual([
+    expect(
+      manifest.stickers.map(({ image_file, emojis }: { image_file: string; emojis: string[] }) => ({ image_file, emojis })),
+    ).toEqual([
       { image_file: "01.webp", emojis: ["😊", "😂"] },
       { image_file: "02.webp", emojis: ["😴"] },
       { image_file: "03.webp", emojis: ["😍"] },
@@ -309,7 +237,9 @@ describe("GET /files/pack/:packId/telegram", () => {
     );
     expect(response.headers.get("content-type")).toBe("application/zip");
     const files = await unzipped(response);
-    expect(Object.keys(files).sort()).toEqual(["01.png", "02.png", "03.png", "04.png", "README.txt", "emoji.txt"]);
+    expect(Object.keys(files).sort()).toEqual(
+      ["01.png", "02.png", "03.png", "04.png", "README.txt", "emoji.txt", "keywords.txt", "thumbnail.png"].sort(),
+    );
     for (const [index, sticker] of [green, yellowPrivate, blue, red].entries()) {
       const file = files[`0${index + 1}.png`]!;
       expect(isPng(file)).toBe(true);
@@ -384,7 +314,7 @@ describe("who may export a pack", () => {
 
   it("answers NOT_FOUND for an unknown pack or an unknown target", async () => {
     await expectNotFound(await get("/files/pack/no-such-pack/whatsapp", { session: owner }));
-    await expectNotFound(await get(`/files/pack/${publicPack}/signal`, { session: owner }));
+    await expectNotFound(await get(`/files/pack/${publicPack}/wechat`, { session: owner }));
   });
 });
 
@@ -438,8 +368,10 @@ describe("pack export caching", () => {
       expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
       etags.add(response.headers.get("etag")!);
       const files = await unzipped(response);
-      expect(Object.keys(files).sort()).toEqual(["01.png", "02.png", "03.png", "README.txt", "emoji.txt"]);
-      expect(utf8(files["README.txt"])).toBe(telegramReadme("Fourteen", language));
+      expect(Object.keys(files).sort()).toEqual(
+        ["01.png", "02.png", "03.png", "README.txt", "emoji.txt", "keywords.txt", "thumbnail.png"].sort(),
+      );
+      expect(utf8(files["README.txt"])).toBe(readme({ name: "Fourteen", author: "Mia" }, "telegram", language));
       expect(utf8(files["emoji.txt"])).toBe("01.png 🌍\n02.png 🌍\n03.png 🌍\n");
       readmes.add(utf8(files["README.txt"]));
     }
@@ -464,7 +396,9 @@ describe("a sticker whose picture storage lost", () => {
     await t.app.storage.delete(key);
     const skipped: string[] = [];
     const exports = createPackExports(t.app);
-    const direct = await exports.prepare(pack, null, "telegram", "en", (id) => skipped.push(id));
+    const direct = await exports.prepare(pack, null, { target: "telegram", language: "en", mark: "corner" }, (id) =>
+      skipped.push(id),
+    );
     expect((await direct.body()).partial).toBe(true);
     expect(skipped).toEqual([String(lost.id)]);
 
@@ -473,11 +407,18 @@ describe("a sticker whose picture storage lost", () => {
     expect(telegram.headers.get("cache-control")).toBe("no-store");
     expect(telegram.headers.get("etag")).toBeNull();
     const files = await unzipped(telegram);
-    expect(Object.keys(files).sort()).toEqual(["01.png", "03.png", "04.png", "README.txt", "emoji.txt"]);
+    expect(Object.keys(files).sort()).toEqual(
+      ["01.png", "03.png", "04.png", "README.txt", "emoji.txt", "keywords.txt", "thumbnail.png"].sort(),
+    );
     expect(utf8(files["emoji.txt"])).toBe("01.png 🍎\n03.png 🍀\n04.png 🍇\n");
     const whatsapp = await unzipped(await get(`/files/pack/${pack}/whatsapp`));
     const contents = JSON.parse(utf8(whatsapp["contents.json"]));
-    expect(contents.sticker_packs[0].stickers).toEqual([
+    expect(
+      contents.sticker_packs[0].stickers.map(({ image_file, emojis }: { image_file: string; emojis: string[] }) => ({
+        image_file,
+        emojis,
+      })),
+    ).toEqual([
       { image_file: "01.webp", emojis: ["🍎"] },
       { image_file: "03.webp", emojis: ["🍀"] },
       { image_file: "04.webp", emojis: ["🍇"] },
@@ -492,14 +433,9 @@ describe("a sticker whose picture storage lost", () => {
     await t.app.storage.put(key, lostPng, "image/png");
     const whole = await get(`/files/pack/${pack}/telegram`);
     expect(whole.headers.get("etag")).not.toBeNull();
-    expect(Object.keys(await unzipped(whole)).sort()).toEqual([
-      "01.png",
-      "02.png",
-      "03.png",
-      "04.png",
-      "README.txt",
-      "emoji.txt",
-    ]);
+    expect(Object.keys(await unzipped(whole)).sort()).toEqual(
+      ["01.png", "02.png", "03.png", "04.png", "README.txt", "emoji.txt", "keywords.txt", "thumbnail.png"].sort(),
+    );
     expect((await storedKeys("pack-")).length).toBe(before.length + 1);
   });
 

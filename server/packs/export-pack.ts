@@ -1,13 +1,11 @@
 /**
- * Pack exports (decision 0025): a pack as one file a messenger's tooling takes.
- *   whatsapp   a `.wastickers` archive: title.txt, author.txt, tray.png (96×96), 01.webp… (512×512,
- *              under 100 KB each) and contents.json with each sticker's emoji; 3 to 30 stickers
- *   telegram   a zip of 01.png… (one side 512, under 512 KB each), emoji.txt and README.txt (the
- *              @Stickers bot's steps in the caller's language)
- *   originals  a zip of the watermark-free 512 px PNGs, for the pack's owner only
- * Moving stickers (decision 0041): a WhatsApp pack whose stickers all move is an animated pack (01.webp…
- * animated, `animated_sticker_pack`), and otherwise a still one (a moving sticker as its first frame),
- * never mixed; in a Telegram zip a moving sticker is its video sticker (01.webm, WebM VP9 with alpha).
+ * Pack exports (decisions 0025, 0043): a pack as one file each messenger's tooling takes, laid out by
+ * server/exports/pack-layouts.ts (WhatsApp's .wastickers, Telegram's stickers and custom emoji, Signal,
+ * Discord, Slack, an Xcode sticker pack for iMessage) and the owner's watermark-free originals. Every
+ * picture is a file of server/exports/sticker-files.ts, checked against its platform's rule, with the
+ * messenger's small mark (none when the caller is a member). Moving stickers (decision 0041): a WhatsApp
+ * pack whose stickers all move is an animated pack, otherwise a still one (never mixed); in Telegram's
+ * zip a moving sticker is its video sticker; elsewhere its first frame.
  * Each holds the stickers of the pack the caller may see, in pack order. A pack's pictures are zipped
  * once and kept in storage under a name derived from the pictures alone; the texts (name, author,
  * emoji, the read-me in the caller's language) are added as the file is sent (decision 0034), so
@@ -21,37 +19,44 @@ import sharp from "sharp";
 import { AppError } from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
-import type { MotionPreset } from "#common/motion.ts";
 import { packSlug, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/packs.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers, users } from "../db/schema.ts";
-import { createDerivedFiles, derivedFileKey, type PartialFile } from "../downloads/derived-files.ts";
-import { exportForTelegram, exportForWhatsApp } from "../downloads/export.ts";
-import { watermarkDomain, watermarkSticker } from "../downloads/watermark.ts";
+import { createDerivedFiles, type PartialFile } from "../downloads/derived-files.ts";
+import { watermarkDomain } from "../downloads/watermark.ts";
+import type { MessengerMark } from "../exports/messenger-mark.ts";
+import {
+  type ExportablePack,
+  type ExportSticker,
+  fileNumber,
+  IMESSAGE_SIZES,
+  type IMessageSize,
+  PACK_EXPORT_TARGETS,
+  type PackExportTarget,
+  type PictureEntry,
+  type PictureSource,
+  pictureEntries,
+  textEntries,
+} from "../exports/pack-layouts.ts";
+import { createStickerFiles } from "../exports/sticker-files.ts";
+import { assertValid } from "../exports/validate/index.ts";
 import { OWNER_FILE_CACHE } from "../files/file-access.ts";
 import { stickerImageKeys } from "../generation/index.ts";
 import { createMotionDownloads } from "../motion/motion-downloads.ts";
-import { assertValid } from "../exports/validate/index.ts";
 import { type SkippedItem, skippedIn } from "../skipped-items.ts";
+import { readStickerLabels } from "../stickers/labels/read-labels.ts";
 import { stickerVisibleTo } from "./pack-access.ts";
 import { entryNamesOf, zipWithEntries } from "./zip-parts.ts";
 
-export const PACK_EXPORT_TARGETS = ["whatsapp", "telegram", "originals"] as const;
-export type PackExportTarget = (typeof PACK_EXPORT_TARGETS)[number];
-
-export function isPackExportTarget(value: string): value is PackExportTarget {
-  return (PACK_EXPORT_TARGETS as readonly string[]).includes(value);
-}
-
 /** Bump when a file's layout or an encoder changes: files made before are then left unused (and swept). */
-const PACK_EXPORT_VERSION = 2;
+const PACK_EXPORT_VERSION = 3;
 /** Every stored pack archive's key starts with this (the sweep's prefix, decision 0034). */
 export const PACK_ARCHIVE_PREFIX = "pack-";
-/** WhatsApp's tray icon: 96×96 PNG, at most 50 KB (counted in thousands, like export.ts). */
+/** WhatsApp's tray icon: 96×96 PNG, at most 50 KB (counted in thousands, the stricter reading). */
 export const TRAY_EDGE = 96;
 export const TRAY_MAX_BYTES = 50 * 1000;
-/** Telegram and WhatsApp both need an emoji per sticker; a pack row without one gets this. */
+/** Every messenger needs an emoji per sticker; a pack row without one gets this. */
 export const FALLBACK_EMOJI = "🙂";
 /** Zip entries carry this date, so the same pack always gives the same bytes. */
 const ENTRY_TIME = new Date("2026-01-01T00:00:00Z");
@@ -62,37 +67,18 @@ const ENTRY_TIME = new Date("2026-01-01T00:00:00Z");
  */
 export const PUBLIC_PACK_EXPORT_CACHE = "public, no-cache";
 
-export interface ExportSticker {
-  stickerId: number;
-  picId: string;
-  emoji: string[];
-  /** A moving sticker's preset (decision 0041); null for a still one. */
-  motion: MotionPreset | null;
-}
-
-/** WhatsApp takes a pack all animated or all still: animated when every sticker moves. */
-export function isAnimatedForWhatsApp(pack: Pick<ExportablePack, "stickers">): boolean {
-  return pack.stickers.length > 0 && pack.stickers.every((sticker) => sticker.motion !== null);
-}
-
-/** A pack as the caller may export it: only the stickers they may see, in pack order. */
-export interface ExportablePack {
-  packId: string;
-  name: string;
-  author: string;
-  visibility: "public" | "private";
-  mine: boolean;
-  stickers: ExportSticker[];
-  /** The tray icon's sticker: the cover when the caller sees it, else the first sticker. */
-  cover: ExportSticker | null;
-}
-
 /**
- * The pack with the stickers `viewerId` may see (`stickerVisibleTo`, as the pack page shows them). A
- * private pack is its owner's only; anyone else gets NOT_FOUND, as for a pack that does not exist
- * (the /files routes' answer for anything not there, rather than the API's PACK_NOT_FOUND).
+ * The pack with the stickers `viewerId` may see (`stickerVisibleTo`, as the pack page shows them), with
+ * their words in `language`. A private pack is its owner's only; anyone else gets NOT_FOUND, as for a
+ * pack that does not exist (the /files routes' answer for anything not there, rather than the API's
+ * PACK_NOT_FOUND).
  */
-export async function readExportablePack(db: Db, packId: string, viewerId: number | null): Promise<ExportablePack> {
+export async function readExportablePack(
+  db: Db,
+  packId: string,
+  viewerId: number | null,
+  language: Language = "en",
+): Promise<ExportablePack> {
   const [pack] = await db
     .select({
       id: packs.id,
@@ -115,17 +101,34 @@ export async function readExportablePack(db: Db, packId: string, viewerId: numbe
   const shown = pack !== undefined && pack.visibility === "public" && pack.ownerBannedAt === null && pack.hiddenAt === null;
   if (!pack || (!shown && !mine)) throw new AppError("NOT_FOUND");
   const rows = await db
-    .select({ stickerId: packStickers.stickerId, picId: stickers.picId, emoji: packStickers.emoji, motion: stickers.motion })
+    .select({
+      stickerId: packStickers.stickerId,
+      picId: stickers.picId,
+      emoji: packStickers.emoji,
+      motion: stickers.motion,
+      name: stickers.name,
+    })
     .from(packStickers)
     .innerJoin(stickers, eq(stickers.id, packStickers.stickerId))
     .where(and(eq(packStickers.packId, pack.id), stickerVisibleTo(viewerId)))
     .orderBy(asc(packStickers.position), asc(packStickers.stickerId));
-  const list = rows.map((row) => ({
-    stickerId: row.stickerId,
-    picId: row.picId,
-    emoji: Array.isArray(row.emoji) && row.emoji.length > 0 ? row.emoji : [FALLBACK_EMOJI],
-    motion: row.motion,
-  }));
+  const labels = await readStickerLabels(
+    db,
+    rows.map((row) => row.stickerId),
+    language,
+  );
+  const list = rows.map((row): ExportSticker => {
+    const label = labels.get(row.stickerId);
+    return {
+      stickerId: row.stickerId,
+      picId: row.picId,
+      emoji: Array.isArray(row.emoji) && row.emoji.length > 0 ? row.emoji : [FALLBACK_EMOJI],
+      keywords: label?.keywords ?? [],
+      altText: label?.altText ?? row.name,
+      name: row.name,
+      motion: row.motion,
+    };
+  });
   return {
     packId: pack.packId,
     name: pack.name,
@@ -137,8 +140,8 @@ export async function readExportablePack(db: Db, packId: string, viewerId: numbe
   };
 }
 
-/** The rules of a target, checked before anything is made. */
-export function checkExportRules(pack: ExportablePack, target: PackExportTarget): void {
+/** The rules of a target, checked before anything is made (the pack's count against the platform's). */
+export function checkExportRules(pack: Pick<ExportablePack, "mine" | "stickers">, target: PackExportTarget): void {
   if (target === "originals" && !pack.mine) throw new AppError("NOT_FOUND");
   const count = pack.stickers.length;
   if (count === 0) throw new AppError("PACK_EMPTY");
@@ -148,15 +151,15 @@ export function checkExportRules(pack: ExportablePack, target: PackExportTarget)
   if (count > WHATSAPP_PACK_MAX) throw new AppError("PACK_TOO_LARGE_FOR_WHATSAPP", undefined, { vars });
 }
 
-/** `01`, `02`… (three digits past 99: Telegram packs hold up to 120). */
-export function fileNumber(index: number, count: number): string {
-  return String(index + 1).padStart(count > 99 ? 3 : 2, "0");
-}
-
 const FILE_NAMES: Record<PackExportTarget, { suffix: string; contentType: string }> = {
   // Not application/zip: a phone's browser could then rename the file to .zip, which the sticker apps skip.
   whatsapp: { suffix: "-whatsapp.wastickers", contentType: "application/octet-stream" },
   telegram: { suffix: "-telegram.zip", contentType: "application/zip" },
+  "telegram-emoji": { suffix: "-telegram-emoji.zip", contentType: "application/zip" },
+  signal: { suffix: "-signal.zip", contentType: "application/zip" },
+  discord: { suffix: "-discord.zip", contentType: "application/zip" },
+  slack: { suffix: "-slack.zip", contentType: "application/zip" },
+  imessage: { suffix: "-imessage.zip", contentType: "application/zip" },
   originals: { suffix: "-originals.zip", contentType: "application/zip" },
 };
 
@@ -190,30 +193,25 @@ export interface PackExport {
   body(): Promise<{ parts: Uint8Array[]; partial: boolean }>;
 }
 
-/** The pack export maker of one app: per-sticker files are shared with /files/export (derived-files.ts). */
+/** What one caller asks for: the target, the read-me's language, iMessage's size, and the mark their files carry. */
+export interface ExportRequest {
+  target: PackExportTarget;
+  language: Language;
+  size?: IMessageSize;
+  mark: MessengerMark;
+}
+
+/** The pack export maker of one app: per-sticker files are shared with /files/export (sticker-files.ts). */
 export function createPackExports(app: AppContext) {
   const domain = watermarkDomain(app.config.PUBLIC_URL);
   const derived = createDerivedFiles(app.storage);
   const moving = createMotionDownloads(app, domain);
+  const files = createStickerFiles(app);
 
   async function original(picId: string): Promise<Buffer> {
     const file = await app.storage.get(stickerImageKeys(picId).png);
     if (!file) throw new AppError("NOT_FOUND");
     return file.body;
-  }
-
-  /** The sticker's WhatsApp WebP, the same file GET /files/export/{picId}/whatsapp.webp serves. */
-  function whatsappSticker(picId: string): Promise<Buffer> {
-    const key = derivedFileKey(picId, "whatsapp", "webp", domain);
-    return derived.load(key, "image/webp", async () => exportForWhatsApp(await watermarkSticker(await original(picId), domain)));
-  }
-
-  /** The sticker's Telegram PNG, the same file GET /files/export/{picId}/telegram.png serves. */
-  function telegramSticker(picId: string): Promise<Buffer> {
-    const key = derivedFileKey(picId, "telegram", "png", domain);
-    return derived.load(key, "image/png", async () =>
-      exportForTelegram(await watermarkSticker(await original(picId), domain), "png"),
-    );
   }
 
   async function trayIcon(picId: string): Promise<Buffer> {
@@ -229,113 +227,48 @@ export function createPackExports(app: AppContext) {
     return png;
   }
 
-  const text = (value: string) => new TextEncoder().encode(value);
-  // Pictures are compressed already: stored as they are; texts deflated.
+  function load(source: PictureSource, mark: MessengerMark): Promise<Buffer> {
+    switch (source.kind) {
+      case "file":
+        return files.load(source.picId, source.name, mark);
+      case "moving":
+        return moving.load(source.picId, source.preset, source.format, mark);
+      case "tray":
+        return trayIcon(source.picId);
+      case "original":
+        return original(source.picId);
+    }
+  }
+
+  // Pictures are compressed already: stored as they are.
   const stored = (bytes: Buffer): [Uint8Array, { level: 0 }] => [new Uint8Array(bytes), { level: 0 }];
-  const zip = (files: Zippable) => Buffer.from(zipSync(files, { level: 6, mtime: ENTRY_TIME }));
 
   /**
-   * The stored part of a file: its pictures only (decision 0034), the same for every name, emoji and
-   * language. A sticker whose picture cannot be read or encoded is left out and logged (decision 0040);
-   * such an archive is sent but not stored, so the next download tries that sticker again.
+   * The stored part of a file: its pictures only (decision 0034), the same for every language and emoji.
+   * A sticker whose picture cannot be read or encoded is left out and logged (decision 0040); such an
+   * archive is sent but not stored, so the next download tries that sticker again.
    */
   async function picturesArchive(
-    pack: ExportablePack,
-    target: PackExportTarget,
+    entries: PictureEntry[],
+    mark: MessengerMark,
     skipped: SkippedItem,
   ): Promise<Buffer | PartialFile> {
-    const count = pack.stickers.length;
-    const files: Zippable = {};
+    const zipped: Zippable = {};
     let partial = false;
-    if (target === "whatsapp") {
-      // The tray from the cover, else from the first sticker whose picture can be read.
-      for (const sticker of pack.cover ? [pack.cover, ...pack.stickers] : pack.stickers) {
-        try {
-          files["tray.png"] = stored(await trayIcon(sticker.picId));
-          break;
-        } catch (error) {
-          skipped(String(sticker.stickerId), error);
-          partial = true;
-        }
-      }
-    }
-    const animated = target === "whatsapp" && isAnimatedForWhatsApp(pack);
-    for (const [index, sticker] of pack.stickers.entries()) {
-      // One at a time: a first export encodes up to 30 stickers, and the machine serves others meanwhile.
-      const number = fileNumber(index, count);
+    const failed = new Set<number | null>();
+    for (const entry of entries) {
+      // One at a time: a first export encodes up to 120 stickers, and the machine serves others meanwhile.
+      if (entry.stickerId !== null && failed.has(entry.stickerId)) continue;
       try {
-        if (target === "whatsapp") {
-          files[`${number}.webp`] = stored(
-            animated && sticker.motion
-              ? await moving.load(sticker.picId, sticker.motion, "webp")
-              : await whatsappSticker(sticker.picId),
-          );
-        } else if (target === "telegram") {
-          if (sticker.motion) files[`${number}.webm`] = stored(await moving.load(sticker.picId, sticker.motion, "webm"));
-          else files[`${number}.png`] = stored(await telegramSticker(sticker.picId));
-        } else files[`${number}.png`] = stored(await original(sticker.picId));
+        zipped[entry.path] = stored(await load(entry.source, mark));
       } catch (error) {
-        skipped(String(sticker.stickerId), error);
+        skipped(String(entry.stickerId ?? entry.source.picId), error);
         partial = true;
+        if (entry.stickerId !== null) failed.add(entry.stickerId);
       }
     }
-    const archive = zip(files);
+    const archive = Buffer.from(zipSync(zipped, { level: 6, mtime: ENTRY_TIME }));
     return partial ? { partial: archive } : archive;
-  }
-
-  /** The stickers whose picture is in the archive (all of them, unless one was left out), with their file numbers. */
-  function stickersIn(pack: ExportablePack, archive: Uint8Array): { sticker: ExportSticker; number: string }[] {
-    const names = new Set(entryNamesOf(archive).map((name) => name.replace(/\.(png|webp|webm)$/, "")));
-    const count = pack.stickers.length;
-    return pack.stickers
-      .map((sticker, index) => ({ sticker, number: fileNumber(index, count) }))
-      .filter((entry) => names.has(entry.number));
-  }
-
-  /** The texts of a file, added as it is sent: they hold the name, the author, the emoji and the read-me's language. */
-  function textEntries(
-    pack: ExportablePack,
-    inArchive: { sticker: ExportSticker; number: string }[],
-    target: PackExportTarget,
-    version: string,
-    language: Language,
-  ): Zippable {
-    if (target === "originals") return {};
-    if (target === "telegram") {
-      const lines = inArchive.map(
-        ({ sticker, number }) => `${number}.${sticker.motion ? "webm" : "png"} ${sticker.emoji.join(" ")}`,
-      );
-      return { "emoji.txt": text(`${lines.join("\n")}\n`), "README.txt": text(telegramReadme(pack.name, language)) };
-    }
-    // WhatsApp's own sticker-pack manifest (the layout of its sample apps' contents.json).
-    const contents = {
-      android_play_store_link: "",
-      ios_app_store_link: "",
-      sticker_packs: [
-        {
-          identifier: pack.packId,
-          name: pack.name,
-          publisher: pack.author,
-          tray_image_file: "tray.png",
-          image_data_version: version,
-          avoid_cache: false,
-          publisher_email: "",
-          publisher_website: app.config.PUBLIC_URL,
-          privacy_policy_website: "",
-          license_agreement_website: "",
-          animated_sticker_pack: isAnimatedForWhatsApp(pack),
-          stickers: inArchive.map(({ sticker, number }) => ({
-            image_file: `${number}.webp`,
-            emojis: sticker.emoji.slice(0, 3),
-          })),
-        },
-      ],
-    };
-    return {
-      "title.txt": text(pack.name),
-      "author.txt": text(pack.author),
-      "contents.json": text(`${JSON.stringify(contents, null, 2)}\n`),
-    };
   }
 
   return {
@@ -346,14 +279,16 @@ export function createPackExports(app: AppContext) {
     async prepare(
       packId: string,
       viewerId: number | null,
-      target: PackExportTarget,
-      language: Language,
+      request: ExportRequest,
       skipped: SkippedItem = skippedIn("pack export sticker"),
     ): Promise<PackExport> {
-      const pack = await readExportablePack(app.database.db, packId, viewerId);
+      const { target, language, mark } = request;
+      const size = request.size ?? "regular";
+      const pack = await readExportablePack(app.database.db, packId, viewerId, language);
       checkExportRules(pack, target);
-      const hash = packContentHash(pack, target, app.config.PUBLIC_URL, language);
-      const key = packArchiveKey(pack, target, domain);
+      const hash = packContentHash(pack, request, app.config.PUBLIC_URL);
+      const entries = pictureEntries(pack, target, size);
+      const key = packArchiveKey(pack, request, domain);
       const { contentType } = FILE_NAMES[target];
       return {
         etag: `"${hash}"`,
@@ -362,15 +297,24 @@ export function createPackExports(app: AppContext) {
         // Only a visitor's copy is the same for everyone; a signed-in caller's may hold their own private stickers.
         cacheControl: viewerId === null ? PUBLIC_PACK_EXPORT_CACHE : OWNER_FILE_CACHE,
         async body() {
-          const archive = await derived.load(key, "application/zip", () => picturesArchive(pack, target, skipped));
-          const inArchive = stickersIn(pack, archive);
-          const partial = inArchive.length < pack.stickers.length;
+          const archive = await derived.load(key, "application/zip", () => picturesArchive(entries, mark, skipped));
+          const names = new Set(entryNamesOf(archive));
+          // A sticker is in the file when all of its pictures are.
+          const missing = new Set(entries.filter((entry) => !names.has(entry.path)).map((entry) => entry.stickerId));
+          const count = pack.stickers.length;
+          const inArchive = pack.stickers
+            .map((sticker, index) => ({ sticker, number: fileNumber(index, count) }))
+            .filter(({ sticker }) => !missing.has(sticker.stickerId));
+          const partial = inArchive.length < count;
           // What is left of a pack some of whose pictures were lost must still follow the target's rules.
           if (partial) checkExportRules({ ...pack, stickers: inArchive.map((entry) => entry.sticker) }, target);
-          return {
-            parts: zipWithEntries(archive, textEntries(pack, inArchive, target, hash.slice(0, 12), language), ENTRY_TIME),
-            partial,
-          };
+          const texts = textEntries(pack, inArchive, target, {
+            language,
+            version: hash.slice(0, 12),
+            publicUrl: app.config.PUBLIC_URL,
+            size,
+          });
+          return { parts: zipWithEntries(archive, texts, ENTRY_TIME), partial };
         },
       };
     },
@@ -379,48 +323,60 @@ export function createPackExports(app: AppContext) {
 
 /**
  * The stored archive of a file's pictures: `pack-{target}-v{version}-{hash}.zip`, the hash of the
- * pictures in order (and WhatsApp's tray) and the watermark's domain. Names, emoji and languages are
- * not in it, so 14 languages or an emoji change share one stored archive (decision 0034); a pack
- * whose pictures change gets a new one, and the sweep removes the old.
+ * picture entries in order (names, pictures and how each is made), the mark and the watermark's domain.
+ * Languages and emoji are not in it, so 14 languages or an emoji change share one stored archive
+ * (decision 0034); a pack whose pictures (or Slack and Discord's emoji names) change gets a new one,
+ * and the sweep removes the old.
  */
-export function packArchiveKey(pack: ExportablePack, target: PackExportTarget, domain: string): string {
+export function packArchiveKey(
+  pack: ExportablePack,
+  request: Pick<ExportRequest, "target" | "size" | "mark">,
+  domain: string,
+): string {
+  const { target } = request;
   const content = {
     version: PACK_EXPORT_VERSION,
     target,
+    mark: target === "originals" ? null : request.mark,
     domain: target === "originals" ? null : domain,
-    tray: target === "whatsapp" ? (pack.cover ?? pack.stickers[0])?.picId : null,
-    pictures: pack.stickers.map((sticker) => (sticker.motion ? [sticker.picId, sticker.motion] : sticker.picId)),
+    entries: pictureEntries(pack, target, request.size ?? "regular").map((entry) => [entry.path, entry.source]),
   };
   const hash = createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 32);
   return `${PACK_ARCHIVE_PREFIX}${target}-v${PACK_EXPORT_VERSION}-${hash}.zip`;
 }
 
+/** Every stored archive a pack as `pack` shows may have: each target, mark and iMessage size. */
+export function packArchiveKeys(pack: ExportablePack, domain: string): string[] {
+  const keys = new Set<string>();
+  for (const target of PACK_EXPORT_TARGETS) {
+    for (const mark of ["corner", "none"] as const) {
+      for (const size of target === "imessage" ? (Object.keys(IMESSAGE_SIZES) as IMessageSize[]) : (["regular"] as const)) {
+        keys.add(packArchiveKey(pack, { target, mark, size }, domain));
+      }
+    }
+  }
+  return [...keys];
+}
+
 /**
- * What a pack's file depends on: the stickers (ids and pictures) in order with their emoji, the name,
- * the author, the tray's sticker, PUBLIC_URL (the watermark's text and the publisher's site) and, for
- * Telegram, the README's language. The name of a stored export never matches a picture's or an
- * upload's, so /files/:key does not serve it (file-access.ts).
+ * What a pack's file depends on: the stickers (ids, pictures, emoji and words) in order, the name, the
+ * author, the tray's sticker, PUBLIC_URL (the mark's text and the publisher's site), the mark, iMessage's
+ * size and the language of the read-me and the words. The name of a stored export never matches a
+ * picture's or an upload's, so /files/:key does not serve it (file-access.ts).
  */
-export function packContentHash(pack: ExportablePack, target: PackExportTarget, publicUrl: string, language: Language): string {
+export function packContentHash(pack: ExportablePack, request: ExportRequest, publicUrl: string): string {
   const content = {
     version: PACK_EXPORT_VERSION,
-    target,
+    target: request.target,
+    mark: request.mark,
+    size: request.target === "imessage" ? (request.size ?? "regular") : null,
     packId: pack.packId,
     name: pack.name,
     author: pack.author,
     publicUrl,
     cover: pack.cover?.stickerId ?? null,
-    language: target === "telegram" ? language : null,
-    stickers: pack.stickers.map((sticker) => [sticker.stickerId, sticker.picId, sticker.emoji, sticker.motion]),
+    language: request.language,
+    stickers: pack.stickers.map((s) => [s.stickerId, s.picId, s.emoji, s.motion, s.keywords, s.altText]),
   };
   return createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 32);
-}
-
-/** README.txt of the Telegram zip: the @Stickers bot's steps, as the pack page shows them. */
-export function telegramReadme(packName: string, language: Language): string {
-  const t = (key: string) => translate(language, `packExport.telegram.${key}`);
-  const steps = ["stepOpen", "stepNewPack", "stepName", "stepSend", "stepPublish", "stepShortName"].map(
-    (step, index) => `${index + 1}. ${t(step)}`,
-  );
-  return `${packName}\n\n${t("readmeIntro")}\n\n${steps.join("\n")}\n\n${t("readmeEmoji")}\n`;
 }

@@ -1,35 +1,27 @@
 /**
  * Pack exports (decision 0025), mounted under /files next to the sticker downloads:
- *   GET /files/pack/:packId/whatsapp    the .wastickers archive (3 to 30 stickers)
- *   GET /files/pack/:packId/telegram    the zip for the @Stickers bot (?lang= picks README.txt's language)
- *   GET /files/pack/:packId/originals   the watermark-free PNGs, owner only
+ *   GET /files/pack/:packId/:target     a target of server/exports/pack-layouts.ts (?lang= picks the read-me's
+ *                                       and the words' language; ?size= iMessage's grid); originals: owner only
  * A private pack is its owner's only; anyone else gets NOT_FOUND, as for no pack at all. Every client
  * may ask DOWNLOAD_RATE_LIMIT_PER_MINUTE times a minute, as for downloads (decision 0014); a signed-in
  * user PACK_EXPORT_RATE_LIMIT_PER_USER times from any address, and one pack is asked for at most
  * PACK_EXPORT_RATE_LIMIT_PER_PACK times a minute by everyone together (decision 0034).
  */
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { AppError } from "#common/errors.ts";
 import { isLanguage } from "#common/languages.ts";
 import type { AppContext } from "../context.ts";
-import { respondWithFileError } from "../files/file-access.ts";
-import { sessionTokenOf } from "../http/api.ts";
+import { isIMessageSize, isPackExportTarget } from "../exports/pack-layouts.ts";
+import { messengerMarkFor } from "../exports/viewer-mark.ts";
+import { respondWithFileError, viewerIdOf } from "../files/file-access.ts";
 import { clientAddressOf } from "../http/client-address.ts";
 import type { AppEnv } from "../http/env.ts";
 import { matchesEtag } from "../http/if-none-match.ts";
 import { createRateLimit } from "../rate-limit.ts";
-import { resolveSession } from "../sessions/resolve-session.ts";
-import { createPackExports, isPackExportTarget } from "./export-pack.ts";
+import { createPackExports } from "./export-pack.ts";
 
 /** A pack id as the URL carries it; anything else cannot name a pack. */
 const PACK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The signed-in caller (the pages' session), or null; a file answer does not move the idle deadline. */
-async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<number | null> {
-  const token = sessionTokenOf(c, app.config);
-  const viewer = token ? await resolveSession(app.database.db, token, { touch: false }) : null;
-  return viewer?.userId ?? null;
-}
 
 /** The parts one after another, without copying them into one buffer. */
 function streamOf(parts: Uint8Array[]): ReadableStream<Uint8Array> {
@@ -75,7 +67,14 @@ export function packExportRoutes(app: AppContext): Hono<AppEnv> {
     const language = isLanguage(lang) ? lang : c.var.language;
     const viewerId = await viewerIdOf(app, c);
     if (viewerId !== null) await userLimit.consume(String(viewerId));
-    const file = await exports.prepare(packId, viewerId, target, language, (id, error) =>
+    const size = c.req.query("size");
+    const request = {
+      target,
+      language,
+      size: isIMessageSize(size) ? size : undefined,
+      mark: await messengerMarkFor(app.database.db, viewerId),
+    };
+    const file = await exports.prepare(packId, viewerId, request, (id, error) =>
       c.var.log.warn(
         { err: error, packId, target, stickerId: id },
         "pack export sticker left out: its picture could not be read",

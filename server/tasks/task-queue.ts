@@ -16,6 +16,14 @@ export const GENERATE_QUEUE = "generate-sticker";
 /** Jobs that used up every attempt land here, and their task fails with a refund. */
 export const GENERATE_FAILED_QUEUE = "generate-sticker-failed";
 
+/**
+ * "Add to Telegram" (decision 0044): one job brings one pack's set up to date. Stately per set: one
+ * waiting and one running at most, so a pack changed during a sync is synced once more, not once per
+ * change. Its dead letters fail the set's state.
+ */
+export const TELEGRAM_SET_QUEUE = "telegram-set";
+export const TELEGRAM_SET_FAILED_QUEUE = "telegram-set-failed";
+
 export interface GenerateJob {
   taskId: number;
 }
@@ -55,6 +63,16 @@ export function createTaskQueue(config: Config, database: Database, log: Logger)
         expireInSeconds: Math.ceil(config.OPENAI_TIMEOUT_MS / 1000) + 120,
         deadLetter: GENERATE_FAILED_QUEUE,
       });
+      await ensureQueue(boss, TELEGRAM_SET_FAILED_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await ensureQueue(boss, TELEGRAM_SET_QUEUE, {
+        policy: "stately",
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+        heartbeatSeconds: config.QUEUE_HEARTBEAT_SECONDS,
+        expireInSeconds: 15 * 60,
+        deadLetter: TELEGRAM_SET_FAILED_QUEUE,
+      });
     });
     return boss;
   }
@@ -92,9 +110,14 @@ export function retryLimitOf(config: Pick<Config, "GENERATION_PROVIDER" | "QUEUE
 
 type QueueSettings = Parameters<PgBoss["createQueue"]>[1];
 
-/** Creates the queue, or brings an existing one's settings up to date (config may have changed). */
+/**
+ * Creates the queue, or brings an existing one's settings up to date (config may have changed). A
+ * queue's policy is fixed when it is made: pg-boss refuses to change it, so an update leaves it out.
+ */
 async function ensureQueue(boss: PgBoss, name: string, settings: NonNullable<QueueSettings>) {
   const existing = await boss.getQueue(name);
-  if (existing) await boss.updateQueue(name, settings as never);
-  else await boss.createQueue(name, settings);
+  if (existing) {
+    const { policy: _fixed, ...changeable } = settings;
+    await boss.updateQueue(name, changeable as never);
+  } else await boss.createQueue(name, settings);
 }

@@ -1,6 +1,8 @@
 import type { Job, JobWithMetadata } from "pg-boss";
 import type { AppContext } from "../context.ts";
 import { type GeneratorProcess, providerSettingsOf, startGeneratorProcess } from "../generation/index.ts";
+import { ourBotOf } from "../telegram/our-bot.ts";
+import { startTelegramWorkers } from "../telegram/telegram-queue.ts";
 import { failTask, runTaskAttempt } from "./run-task.ts";
 import { GENERATE_FAILED_QUEUE, GENERATE_QUEUE, type GenerateJob } from "./task-queue.ts";
 
@@ -14,7 +16,7 @@ export interface TaskWorkers {
 }
 
 /**
- * Takes generation jobs in this process: `WORKER_CONCURRENCY` at a time, each drawing in its own
+ * Takes generation jobs (and, with a Telegram bot, its set syncs) in this process: `WORKER_CONCURRENCY` at a time, each drawing in its own
  * generator child process. Runs inside the web process by default (WORKER_IN_PROCESS) and alone in
  * `npm run worker`; on PostgreSQL any number of such processes share the queue.
  */
@@ -57,12 +59,15 @@ export async function startTaskWorkers(app: AppContext): Promise<TaskWorkers> {
       app.log.warn({ taskId: job.data.taskId }, "task failed after its last attempt; points refunded");
     }
   });
+  // "Add to Telegram" syncs (decision 0044) run wherever sticker jobs do.
+  const telegram = ourBotOf(app) ? await startTelegramWorkers(app) : null;
   app.log.info({ concurrency: app.config.WORKER_CONCURRENCY, provider: app.config.GENERATION_PROVIDER }, "task workers ready");
 
   return {
     async stop(graceMs = app.config.SHUTDOWN_GRACE_MS) {
       await boss.offWork(GENERATE_QUEUE, { wait: false }).catch(() => undefined);
       await boss.offWork(GENERATE_FAILED_QUEUE, { wait: false }).catch(() => undefined);
+      await telegram?.stop();
       await app.tasks.stop(graceMs);
       // Any job still running has been failed back to the queue by now: its attempt must not refund.
       handedBack = true;

@@ -204,16 +204,30 @@ test.describe("stickers that move (decision 0041)", () => {
     );
     await look(page, "motion-pack");
 
-    const [whatsapp] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "WhatsApp" }).click()]);
+    const [whatsapp] = await Promise.all([
+      page.waitForEvent("download"),
+      panel.getByRole("link", { name: "Download for WhatsApp" }).click(),
+    ]);
     const wa = unzipSync(await bytesOf(whatsapp));
     const contents = JSON.parse(new TextDecoder().decode(wa["contents.json"]));
     expect(contents.sticker_packs[0].animated_sticker_pack).toBe(true);
     for (const name of ["01.webp", "02.webp", "03.webp"]) expectWhatsAppFile(wa[name] as Uint8Array);
     expect(wa["tray.png"]).toBeDefined();
 
-    const [telegram] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Telegram" }).click()]);
+    const [telegram] = await Promise.all([
+      page.waitForEvent("download"),
+      panel.getByRole("link", { name: "Download for Telegram", exact: true }).click(),
+    ]);
     const tg = unzipSync(await bytesOf(telegram));
-    expect(Object.keys(tg).sort()).toEqual(["01.webm", "02.webm", "03.webm", "README.txt", "emoji.txt"]);
+    expect(Object.keys(tg).sort()).toEqual([
+      "01.webm",
+      "02.webm",
+      "03.webm",
+      "README.txt",
+      "emoji.txt",
+      "keywords.txt",
+      "thumbnail.png",
+    ]);
     for (const name of ["01.webm", "02.webm", "03.webm"]) expectTelegramFile(tg[name] as Uint8Array);
   });
 });

@@ -225,6 +225,8 @@ export async function startTelegramStandIn(options: {
   rateLimit?: RateLimit;
   /** The stand-in's clock (rate limit, inline query expiry, dates); a test's fake sleep can move it. */
   now?: () => number;
+  /** A fixed port (a browser run's app is configured with it); any free one by default. */
+  port?: number;
 }): Promise<TelegramStandIn> {
   const { token, botUsername } = options;
   const now = options.now ?? Date.now;
@@ -687,6 +689,18 @@ export async function startTelegramStandIn(options: {
       response.writeHead(status, { "Content-Type": "application/json" });
       response.end(JSON.stringify(json));
     };
+    // The users' side for tests in another process (a browser run): a user presses Start, a set is read.
+    if (url.pathname === "/_stand-in/start" && request.method === "POST") {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const { userId, ...user } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Json;
+      return send(200, { status: await startBot(Number(userId), user) });
+    }
+    const setPath = url.pathname.match(/^\/_stand-in\/sets\/([A-Za-z0-9_]+)$/);
+    if (setPath) {
+      const set = standIn.sets.get((setPath[1] as string).toLowerCase());
+      return set ? send(200, set as unknown as Json) : send(404, { ok: false, error_code: 404, description: "Not Found" });
+    }
     const download = url.pathname.match(/^\/file\/bot([^/]+)\/(.+)$/);
     if (download) {
       const file = [...standIn.files.values()].find((stored) => stored.path === download[2]);
@@ -796,7 +810,7 @@ export async function startTelegramStandIn(options: {
       response.end(JSON.stringify({ ok: false, error_code: 500, description: `Internal Server Error: ${String(error)}` }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(standIn, {
     url: `http://127.0.0.1:${port}`,

@@ -279,6 +279,8 @@ function featuresOf(plan: Plan, options: PricingOptions, t: (key: string, vars?:
     t("pricing.feature.daily", { count: options.dailyLimit }),
     t("pricing.feature.noPoints"),
     t("pricing.feature.motionIncluded"),
+    // Members' files for messengers carry no mark (decision 0043).
+    t("pricing.feature.unmarkedExports"),
     t("pricing.feature.allStyles"),
     t(plan.interval === "year" ? "pricing.feature.bestValue" : "pricing.feature.flexible"),
   ];

@@ -2,11 +2,20 @@ import { useTranslation } from "#app/i18n/i18n.tsx";
 import type { MotionPreset } from "#common/motion.ts";
 import { motionDownloadPath } from "../motion/motion-files.ts";
 
-/** The messenger formats `GET /files/export/{picId}/{target}` serves, each a watermarked attachment. */
+/**
+ * The messenger files `GET /files/export/{picId}/{name}` serves (server/exports/sticker-files.ts), each
+ * an attachment with the messengers' small mark (none for a member, decision 0043).
+ */
 const TARGETS = [
+  { target: "whatsapp.webp", key: "whatsappWebp" },
   { target: "telegram.png", key: "telegramPng" },
   { target: "telegram.webp", key: "telegramWebp" },
-  { target: "whatsapp.webp", key: "whatsappWebp" },
+  { target: "telegram-emoji.png", key: "telegramEmoji" },
+  { target: "signal.webp", key: "signal" },
+  { target: "discord-sticker.png", key: "discordSticker" },
+  { target: "discord-emoji.png", key: "discordEmoji" },
+  { target: "slack-emoji.png", key: "slackEmoji" },
+  { target: "imessage-regular.png", key: "imessage" },
 ] as const;
 
 /** A moving sticker's files (decision 0041), `GET /files/motion/{picId}/{preset}/{format}`. */
@@ -29,7 +38,7 @@ export default function ExportMenuPanel({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="absolute start-0 top-12 z-20 w-64 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200">
+    <div className="absolute start-0 top-12 z-20 max-h-[70vh] w-64 overflow-y-auto rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200">
       <p className="px-3 pt-1 pb-2 text-sm text-stone-500">{t("stickerActions.exportHint")}</p>
       {motion ? (
         <ul aria-label={t("motion.downloads")} className="mb-1 border-stone-200 border-b pb-1">

@@ -68,8 +68,8 @@ async function cancelPaidPlan(app: AppContext, userId: number): Promise<boolean>
   }
 }
 
-/** `derived-{variant}-{picId}-…` (derived-files.ts): the picture a derived download was made from. */
-const DERIVED_PICTURE = /^derived-[a-z]+-([a-f0-9]{32})-/;
+/** `derived-{variant}-{picId}-…` (derived-files.ts; a variant may hold hyphens: `telegram-emoji`, `motion-wiggle`): the picture a file was made from. */
+const DERIVED_PICTURE = /^derived-[a-z-]+?-([a-f0-9]{32})-/;
 
 /**
  * The watermarked downloads and messenger sizes made from these pictures, in every version and for

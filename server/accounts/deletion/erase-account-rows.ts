@@ -14,6 +14,9 @@ import {
   stickers,
   styles,
   tasks,
+  telegramAccounts,
+  telegramLinkCodes,
+  telegramSets,
   users,
 } from "#server/db/schema.ts";
 import { stickerImageKeys } from "#server/generation/index.ts";
@@ -61,7 +64,7 @@ async function deleteTasksOf(tx: Tx, userId: number): Promise<string[]> {
  *
  * Removed: tasks, stickers (with their tags, search words, favourites and reports, and their places
  * in anyone's pack), packs (with their reports), the account's favourites (the stickers' counts go
- * down), sessions, pending sign-in links, feedback, the pictures nobody else uses, the points balance
+ * down), sessions, pending sign-in links, feedback, the linked Telegram account and its set records, the pictures nobody else uses, the points balance
  * (a ledger row takes it to 0). Kept, pointing at the emptied row: the points ledger, trades and
  * subscriptions (payment records), invites, reports the account filed and the moderation log. The
  * mailbox is remembered as a hash only; every stored file of the account is queued for removal.
@@ -190,6 +193,10 @@ export async function eraseAccountRows(
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   if (user.email) await tx.delete(emailLinks).where(eq(emailLinks.email, user.email));
   await tx.delete(feedback).where(eq(feedback.userId, userId));
+  // The linked Telegram account and our records of its sets (decision 0044); the sets stay the Telegram user's.
+  await tx.delete(telegramSets).where(eq(telegramSets.userId, userId));
+  await tx.delete(telegramLinkCodes).where(eq(telegramLinkCodes.userId, userId));
+  await tx.delete(telegramAccounts).where(eq(telegramAccounts.userId, userId));
   if (user.mailbox) {
     // Queued with sign-ups of the mailbox: one made meanwhile sees this account or its hash, never neither.
     await lockMailbox(tx, user.mailbox);

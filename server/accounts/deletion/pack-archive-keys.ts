@@ -3,11 +3,12 @@ import { isAppError } from "#common/errors.ts";
 import type { AppContext } from "#server/context.ts";
 import { packStickers, packs, stickers } from "#server/db/schema.ts";
 import { watermarkDomain } from "#server/downloads/watermark.ts";
-import { type ExportablePack, PACK_EXPORT_TARGETS, packArchiveKey, readExportablePack } from "#server/packs/export-pack.ts";
+import type { ExportablePack } from "#server/exports/pack-layouts.ts";
+import { packArchiveKeys, readExportablePack } from "#server/packs/export-pack.ts";
 
 /**
  * The stored archives of the packs a deletion touches (decision 0037): the account's packs and others'
- * packs that hold its stickers, each as its owner and as a visitor sees it now, for every target. An
+ * packs that hold its stickers, each as its owner and as a visitor sees it now, for every target, mark and size. An
  * archive of an earlier arrangement of a pack is named by pictures no address asks for any more; the
  * sweep removes it with the other old archives (decision 0034).
  */
@@ -28,7 +29,7 @@ export async function packArchiveKeysOf(app: AppContext, userId: number): Promis
     for (const viewerId of [pack.ownerId, null]) {
       const seen = await exportableOrNull(app, pack.packId, viewerId);
       if (!seen || seen.stickers.length === 0) continue;
-      for (const target of PACK_EXPORT_TARGETS) keys.add(packArchiveKey(seen, target, domain));
+      for (const key of packArchiveKeys(seen, domain)) keys.add(key);
     }
   }
   return [...keys];

@@ -4,7 +4,7 @@
  * emoji, pack name, publisher and accessibility text. Each check answers its breaches, none when the
  * text passes. Lengths are string lengths (see rules.ts).
  */
-import { singleEmoji } from "#server/packs/pack-rules.ts";
+import { singleEmoji } from "#common/emoji.ts";
 import type { Breach } from "./breach.ts";
 import {
   DISCORD_EMOJI_NAME_MAX_LENGTH,

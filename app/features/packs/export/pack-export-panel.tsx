@@ -1,32 +1,85 @@
-import { useId } from "react";
+import { lazy, useId, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { DialogButton } from "#app/features/auth/dialog-button.tsx";
+import { useUser } from "#app/features/auth/use-user.ts";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { type PackDetail, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/packs.ts";
 
-/** The @Stickers bot's steps, in order (catalog keys under `packExport.telegram`). */
-const TELEGRAM_STEPS = ["stepOpen", "stepNewPack", "stepName", "stepSend", "stepPublish", "stepShortName"] as const;
+/**
+ * The pack page's export panel (decisions 0025, 0043): one row per place stickers live, each with what
+ * that place needs, a plain download link to /files/pack/{packId}/{target} (or the rule that holds it
+ * back), and how to add the file there. The counts are the stickers this viewer sees, which is what the
+ * server packs for them.
+ */
+
+type Target = "whatsapp" | "telegram" | "telegram-emoji" | "signal" | "discord" | "slack" | "imessage";
+
+interface TargetRow {
+  target: Target;
+  /** The brand's own name, the same in every language; `nameKey` when the row names more than a brand. */
+  brand: string;
+  nameKey?: string;
+  /** Catalog section under `packExport.` with `needs` and the steps. */
+  section: string;
+  steps: readonly string[];
+  /** Whether a moving sticker keeps moving there (else its first frame goes). */
+  moves: boolean;
+}
+
+const TARGETS: readonly TargetRow[] = [
+  { target: "whatsapp", brand: "WhatsApp", section: "whatsapp", steps: ["note"], moves: true },
+  {
+    target: "telegram",
+    brand: "Telegram",
+    section: "telegram",
+    steps: ["stepOpen", "stepNewPack", "stepName", "stepSend", "stepPublish", "stepShortName"],
+    moves: true,
+  },
+  {
+    target: "telegram-emoji",
+    brand: "Telegram",
+    nameKey: "packExport.telegramEmoji.name",
+    section: "telegramEmoji",
+    steps: ["stepOpen", "stepNewPack", "stepSend", "stepPublish"],
+    moves: false,
+  },
+  {
+    target: "signal",
+    brand: "Signal",
+    section: "signal",
+    steps: ["stepOpen", "stepAdd", "stepEmoji", "stepDetails", "stepUpload"],
+    moves: false,
+  },
+  { target: "discord", brand: "Discord", section: "discord", steps: ["stepSettings", "stepStickers", "stepEmoji"], moves: false },
+  { target: "slack", brand: "Slack", section: "slack", steps: ["stepOpen", "stepAdd"], moves: false },
+  { target: "imessage", brand: "iMessage", section: "imessage", steps: ["stepProject", "stepReplace", "stepRun"], moves: false },
+];
+
+const loadTelegramDialog = () => import("#app/features/telegram/add-to-telegram-dialog.tsx");
+const AddToTelegramDialog = lazy(loadTelegramDialog);
+
+const IMESSAGE_SIZES = [
+  { size: "small", px: 300 },
+  { size: "regular", px: 408 },
+  { size: "large", px: 618 },
+] as const;
 
 const buttonClass =
-  "inline-flex h-11 items-center justify-center rounded-full px-5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
+  "inline-flex h-11 shrink-0 items-center justify-center rounded-full px-5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
 const enabledClass = `${buttonClass} bg-primary-dark text-white hover:bg-primary-darker`;
 const secondaryClass = `${buttonClass} bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100`;
 const disabledClass = `${buttonClass} cursor-not-allowed bg-stone-100 text-stone-400 ring-1 ring-stone-200`;
 
-/**
- * The pack page's export panel (decision 0025): plain download links to /files/pack/{packId}/…, the
- * rule that holds a button back said next to it, and how to add the files to each messenger. The
- * counts are the stickers this viewer sees, which is what the server packs for them.
- */
 export function PackExportPanel({ pack }: { pack: PackDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const user = useUser();
   const headingId = useId();
-  const whatsappRuleId = useId();
   const emptyRuleId = useId();
   const count = pack.stickers.length;
   const empty = count === 0;
-  const whatsappFits = count >= WHATSAPP_PACK_MIN && count <= WHATSAPP_PACK_MAX;
   const base = `/files/pack/${encodeURIComponent(pack.packId)}`;
-  // WhatsApp takes a pack all moving or all still (decision 0041): the server exports it so.
   const movingCount = pack.stickers.filter((sticker) => sticker.motion).length;
+  const member = user !== null && user.subscribePlan !== "";
 
   return (
     <section aria-labelledby={headingId} className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-stone-200 sm:p-6">
@@ -35,78 +88,159 @@ export function PackExportPanel({ pack }: { pack: PackDetail }) {
           {t("packExport.title")}
         </h2>
         <p className="text-sm text-stone-600">{t("packExport.intro")}</p>
+        <p className="text-sm text-stone-500" data-testid="pack-export-mark">
+          {member ? t("packExport.markNone") : t("packExport.mark")}
+        </p>
       </div>
-
-      <ul className="flex flex-wrap gap-2">
-        <li>
-          {whatsappFits ? (
-            <a href={`${base}/whatsapp`} download className={enabledClass}>
-              WhatsApp
-            </a>
-          ) : (
-            <button type="button" disabled aria-describedby={empty ? emptyRuleId : whatsappRuleId} className={disabledClass}>
-              WhatsApp
-            </button>
-          )}
-        </li>
-        <li>
-          {empty ? (
-            <button type="button" disabled aria-describedby={emptyRuleId} className={disabledClass}>
-              Telegram
-            </button>
-          ) : (
-            <a href={`${base}/telegram?lang=${i18n.language}`} download className={enabledClass}>
-              Telegram
-            </a>
-          )}
-        </li>
-        {pack.mine ? (
-          <li>
-            {empty ? (
-              <button type="button" disabled aria-describedby={emptyRuleId} className={disabledClass}>
-                {t("packExport.originals")}
-              </button>
-            ) : (
-              <a href={`${base}/originals`} download className={secondaryClass}>
-                {t("packExport.originals")}
-              </a>
-            )}
-          </li>
-        ) : null}
-      </ul>
 
       {empty ? (
         <p id={emptyRuleId} className="text-sm font-medium text-amber-800">
           {t("packExport.emptyRule")}
         </p>
       ) : null}
-      {!empty && !whatsappFits ? (
-        <p id={whatsappRuleId} className="text-sm font-medium text-amber-800">
-          {t("packExport.whatsappRule", { min: WHATSAPP_PACK_MIN, max: WHATSAPP_PACK_MAX, count })}
-        </p>
-      ) : null}
-      {movingCount > 0 ? (
-        <p className="text-sm text-stone-700" data-testid="pack-motion-note">
-          {movingCount === count ? t("motion.pack.exportAnimated") : t("motion.pack.exportMixed")}
-        </p>
-      ) : null}
-      <p className="text-sm text-stone-500">{t("packExport.watermark")}</p>
-      {pack.mine ? <p className="text-sm text-stone-500">{t("packExport.originalsHint")}</p> : null}
 
-      <details className="group rounded-xl bg-stone-50 px-4 py-3">
-        <summary className="cursor-pointer font-medium text-stone-800">{t("packExport.telegram.title")}</summary>
+      <ul className="divide-y divide-stone-200 rounded-xl ring-1 ring-stone-200">
+        {TARGETS.map((row) => (
+          <ExportRow
+            key={row.target}
+            row={row}
+            packId={pack.packId}
+            base={base}
+            count={count}
+            movingCount={movingCount}
+            emptyRuleId={empty ? emptyRuleId : undefined}
+          />
+        ))}
+      </ul>
+
+      {pack.mine ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {empty ? (
+            <button type="button" disabled aria-describedby={emptyRuleId} className={disabledClass}>
+              {t("packExport.originals")}
+            </button>
+          ) : (
+            <a href={`${base}/originals`} download className={secondaryClass}>
+              {t("packExport.originals")}
+            </a>
+          )}
+          <p className="text-sm text-stone-500">{t("packExport.originalsHint")}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ExportRow({
+  row,
+  packId,
+  base,
+  count,
+  movingCount,
+  emptyRuleId,
+}: {
+  row: TargetRow;
+  packId: string;
+  base: string;
+  count: number;
+  movingCount: number;
+  emptyRuleId: string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const telegramBot = (useRouteLoaderData("root") as { telegramBot?: boolean } | undefined)?.telegramBot ?? false;
+  const ruleId = useId();
+  const sizeId = useId();
+  const [size, setSize] = useState<(typeof IMESSAGE_SIZES)[number]["size"]>("regular");
+  const name = row.nameKey ? t(row.nameKey) : row.brand;
+  const downloadLabel = t("packExport.downloadFor", { name });
+  const whatsappRule =
+    row.target === "whatsapp" && count > 0 && (count < WHATSAPP_PACK_MIN || count > WHATSAPP_PACK_MAX)
+      ? t("packExport.whatsappRule", { min: WHATSAPP_PACK_MIN, max: WHATSAPP_PACK_MAX, count })
+      : null;
+  const blockedBy = emptyRuleId ?? (whatsappRule ? ruleId : undefined);
+  const query = new URLSearchParams({ lang: i18n.language });
+  if (row.target === "imessage") query.set("size", size);
+  const href = `${base}/${row.target}?${query}`;
+  const motionNote =
+    movingCount === 0
+      ? null
+      : row.target === "whatsapp"
+        ? t(movingCount === count ? "motion.pack.exportAnimated" : "motion.pack.exportMixed")
+        : row.moves
+          ? null
+          : t("packExport.stillOnly");
+
+  return (
+    <li className="space-y-2 p-4" data-testid={`export-${row.target}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 space-y-1">
+          <h3 className="font-semibold text-stone-900">{name}</h3>
+          <p className="text-sm break-words text-stone-600">{t(`packExport.${row.section}.needs`)}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {row.target === "imessage" ? (
+            <label htmlFor={sizeId} className="flex items-center gap-2 text-sm text-stone-700">
+              {t("packExport.imessage.size")}
+              <select
+                id={sizeId}
+                value={size}
+                onChange={(event) => setSize(event.target.value as typeof size)}
+                className="h-11 rounded-lg bg-white px-2 ring-1 ring-stone-300 focus-visible:outline-2 focus-visible:outline-primary"
+              >
+                {IMESSAGE_SIZES.map((option) => (
+                  <option key={option.size} value={option.size}>
+                    {t(`packExport.imessage.${option.size}`, { px: option.px })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {row.target === "telegram" && telegramBot && !emptyRuleId ? (
+            <DialogButton
+              load={loadTelegramDialog}
+              signIn="create"
+              className={enabledClass}
+              dialog={(close) => <AddToTelegramDialog packId={packId} onClose={close} />}
+            >
+              {t("telegram.add")}
+            </DialogButton>
+          ) : null}
+          {blockedBy ? (
+            <button type="button" disabled aria-label={downloadLabel} aria-describedby={blockedBy} className={disabledClass}>
+              {t("packExport.download")}
+            </button>
+          ) : (
+            <a
+              href={href}
+              download
+              aria-label={downloadLabel}
+              className={row.target === "telegram" && telegramBot ? secondaryClass : enabledClass}
+            >
+              {t("packExport.download")}
+            </a>
+          )}
+        </div>
+      </div>
+      {whatsappRule ? (
+        <p id={ruleId} className="text-sm font-medium text-amber-800">
+          {whatsappRule}
+        </p>
+      ) : null}
+      {motionNote ? (
+        <p className="text-sm text-stone-700" data-testid={row.target === "whatsapp" ? "pack-motion-note" : undefined}>
+          {motionNote}
+        </p>
+      ) : null}
+      <details className="rounded-xl bg-stone-50 px-4 py-3">
+        <summary className="cursor-pointer text-sm font-medium text-stone-800">{t("packExport.howTo", { name })}</summary>
         <ol className="mt-2 list-decimal space-y-1 ps-5 text-sm text-stone-700">
-          {TELEGRAM_STEPS.map((step) => (
+          {row.steps.map((step) => (
             <li key={step} className="break-words">
-              {t(`packExport.telegram.${step}`)}
+              {t(`packExport.${row.section}.${step}`)}
             </li>
           ))}
         </ol>
       </details>
-      <details className="group rounded-xl bg-stone-50 px-4 py-3">
-        <summary className="cursor-pointer font-medium text-stone-800">{t("packExport.whatsapp.title")}</summary>
-        <p className="mt-2 text-sm break-words text-stone-700">{t("packExport.whatsapp.note")}</p>
-      </details>
-    </section>
+    </li>
   );
 }

@@ -1,11 +1,22 @@
 /**
- * Sticker files in the shapes the messengers accept. Telegram: a PNG or WebP with one side exactly
- * 512 px and the other at most 512, under 512 KB. WhatsApp: a 512×512 WebP on a transparent
- * background, at most 100 KB. Sizes are counted in thousands of bytes, the stricter reading.
+ * Sticker files in the shapes the messengers accept: the sticker scaled to the target's edge (`inside`:
+ * the longer side exactly that, as Telegram wants; `contain`: a square with the sticker centred on
+ * transparency), encoded as PNG or WebP at the best quality that stays under the target's byte limit.
+ * The limits aimed at are counted in thousands of bytes, the stricter reading, so every file also
+ * passes a platform that counts in KiB (server/exports/validate/ checks each against its own rule).
  */
 import sharp, { type Sharp } from "sharp";
 
 const STICKER_EDGE = 512;
+
+/** How one target's file is drawn and encoded. */
+export interface StickerEncoding {
+  edge: number;
+  fit: "inside" | "contain";
+  format: "png" | "webp";
+  /** The file must stay strictly below this many bytes. */
+  maxBytes: number;
+}
 export const TELEGRAM_MAX_BYTES = 512 * 1000;
 export const WHATSAPP_MAX_BYTES = 100 * 1000;
 
@@ -48,11 +59,11 @@ async function firstThatFits(target: string, maxBytes: number, encodings: readon
   throw new ExportTooLargeError(target, smallest, maxBytes);
 }
 
-/** The sticker decoded once at 512 px (`fit` as sharp's resize); every attempt encodes these pixels. */
-async function stickerPixels(png: Buffer, fit: "inside" | "contain") {
+/** The sticker decoded once at `edge` px (`fit` as sharp's resize); every attempt encodes these pixels. */
+async function stickerPixels(png: Buffer, fit: "inside" | "contain", edge = STICKER_EDGE) {
   const { data, info } = await sharp(png)
     .ensureAlpha()
-    .resize(STICKER_EDGE, STICKER_EDGE, { fit, background: TRANSPARENT })
+    .resize(edge, edge, { fit, background: TRANSPARENT, kernel: "lanczos3" })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return () => sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
@@ -68,22 +79,31 @@ function webpAttempts(pixels: () => Sharp): (() => Promise<Buffer>)[] {
   );
 }
 
-/** Telegram: the longer side scaled to exactly 512 px, aspect kept, under 512 KB. */
-export async function exportForTelegram(png: Buffer, format: TelegramFormat, options: ExportOptions = {}): Promise<Buffer> {
-  const maxBytes = options.maxBytes ?? TELEGRAM_MAX_BYTES;
-  const pixels = await stickerPixels(png, "inside");
-  const target = `telegram.${format}`;
-  if (format === "webp") return firstThatFits(target, maxBytes, webpAttempts(pixels));
-  return firstThatFits(target, maxBytes, [
+/** One PNG lossless, then the palette sizes, best first. */
+function pngAttempts(pixels: () => Sharp): (() => Promise<Buffer>)[] {
+  return [
     () => pixels().png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer(),
     ...PNG_PALETTE_COLOURS.map(
       (colours) => () => pixels().png({ compressionLevel: 9, palette: true, colours, effort: 4 }).toBuffer(),
     ),
-  ]);
+  ];
+}
+
+/** The sticker drawn and encoded as `encoding` says; ExportTooLargeError when nothing tried fits. */
+export async function encodeSticker(png: Buffer, encoding: StickerEncoding, target: string): Promise<Buffer> {
+  const pixels = await stickerPixels(png, encoding.fit, encoding.edge);
+  const attempts = encoding.format === "webp" ? webpAttempts(pixels) : pngAttempts(pixels);
+  return firstThatFits(target, encoding.maxBytes, attempts);
+}
+
+/** Telegram: the longer side scaled to exactly 512 px, aspect kept, under 512 KB. */
+export function exportForTelegram(png: Buffer, format: TelegramFormat, options: ExportOptions = {}): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? TELEGRAM_MAX_BYTES;
+  return encodeSticker(png, { edge: STICKER_EDGE, fit: "inside", format, maxBytes }, `telegram.${format}`);
 }
 
 /** WhatsApp: exactly 512×512, the sticker centred on transparency, WebP under 100 KB. */
-export async function exportForWhatsApp(png: Buffer, options: ExportOptions = {}): Promise<Buffer> {
+export function exportForWhatsApp(png: Buffer, options: ExportOptions = {}): Promise<Buffer> {
   const maxBytes = options.maxBytes ?? WHATSAPP_MAX_BYTES;
-  return firstThatFits("whatsapp.webp", maxBytes, webpAttempts(await stickerPixels(png, "contain")));
+  return encodeSticker(png, { edge: STICKER_EDGE, fit: "contain", format: "webp", maxBytes }, "whatsapp.webp");
 }
