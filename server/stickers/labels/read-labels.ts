@@ -178,3 +178,30 @@ function automaticLabels(o: {
         });
   return { emoji, keywords, altText: shortenToCharacters(altText, ALT_TEXT_MAX_LENGTH) };
 }
+
+/**
+ * The alt texts of these stickers by public id, in `language`: a page's pictures (a pack page's). Like
+ * `readStickerLabels`, it reads only what the caller already shows.
+ */
+export async function altTextsByInstId(
+  db: Reader,
+  stickerInstIds: string[],
+  language: Language,
+): Promise<Record<string, string>> {
+  if (stickerInstIds.length === 0) return {};
+  const rows = await db
+    .select({ id: stickers.id, stickerInstId: stickers.stickerInstId })
+    .from(stickers)
+    .where(inArray(stickers.stickerInstId, [...new Set(stickerInstIds)]));
+  const labels = await readStickerLabels(
+    db,
+    rows.map((row) => row.id),
+    language,
+  );
+  return Object.fromEntries(
+    rows.flatMap((row) => {
+      const altText = labels.get(row.id)?.altText;
+      return altText === undefined ? [] : [[row.stickerInstId, altText]];
+    }),
+  );
+}
