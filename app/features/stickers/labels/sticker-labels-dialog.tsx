@@ -8,6 +8,7 @@
 import { useId, useRef, useState } from "react";
 import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { Field } from "#app/components/ui/field.tsx";
+import { EmojiField } from "#app/features/packs/emoji-field.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { ApiError, api } from "#app/lib/api/api.ts";
 import { useCall } from "#app/lib/api/use-call.ts";
@@ -21,7 +22,6 @@ import {
   labelKeywords,
 } from "#common/sticker-labels.ts";
 import type { StickerDetail } from "#common/stickers.ts";
-import { EmojiField } from "../../packs/emoji-field.tsx";
 import { keywordsOfText, keywordText } from "./keyword-text.ts";
 
 type LabelField = "emoji" | "keywords" | "altText";
