@@ -31,6 +31,8 @@ export function cutToWholeCharacters(text: string, maxUnits: number): string {
 
 /** `text` as it is when it has at most `max` grapheme clusters, else its first `max - 1` and "…". */
 export function shortenToCharacters(text: string, max: number): string {
+  // A grapheme cluster is at least one UTF-16 unit: a text of at most `max` units is short enough.
+  if (text.length <= max) return text;
   const parts = [...graphemes.segment(text)];
   if (parts.length <= max) return text;
   return `${parts

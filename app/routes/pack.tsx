@@ -7,7 +7,7 @@ import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
 import { PACK_ID_PATTERN, packPath } from "../features/packs/pack-path.ts";
 import { PackView } from "../features/packs/pack-view.tsx";
-import { getPack } from "../features/packs/packs.server.ts";
+import { altTextsByInstId, getPack } from "../features/packs/packs.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { createTranslator } from "../i18n/i18n.tsx";
 import { basePathOf, languageOfPath } from "../i18n/language-of-path.ts";
@@ -34,7 +34,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(`${basePathOf(language)}/error/500?requestId=${encodeURIComponent(requestId)}`);
   }
   if ((params.slug ?? "") !== packSlug(pack.name)) throw redirect(`${basePathOf(language)}${packPath(pack)}${url.search}`);
-  return { pack };
+  // Its pictures' alt texts in the page's language (decision 0042), for the stickers it shows this viewer.
+  const altTexts = await altTextsByInstId(
+    app.database.db,
+    pack.stickers.map((sticker) => sticker.stickerInstId),
+    language,
+  );
+  return { pack, altTexts };
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
@@ -56,5 +62,5 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
 }
 
 export default function PackPage({ loaderData }: Route.ComponentProps) {
-  return <PackView key={loaderData.pack.packId} initial={loaderData.pack} />;
+  return <PackView key={loaderData.pack.packId} initial={loaderData.pack} altTexts={loaderData.altTexts} />;
 }

@@ -5,6 +5,7 @@ import { userOfRequest } from "../features/auth/session.server.ts";
 import { MovingImage } from "../features/motion/moving-image.tsx";
 import { subjectTagsOfStickerInst } from "../features/search/search.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
+import { EditStickerLabels, StickerLabelRows } from "../features/stickers/labels/sticker-labels.tsx";
 import { StickerActions } from "../features/stickers/sticker-actions.tsx";
 import { StickerGrid, stickerPath } from "../features/stickers/sticker-card.tsx";
 import { favoritedAmong, getSticker, recommendStickers } from "../features/stickers/stickers.server.ts";
@@ -19,7 +20,8 @@ import type { Route } from "./+types/sticker";
  * or hidden one, or an id that does not exist, alike, so the page says nothing about whether it exists
  * (decision 0033) — goes to /notAvailable (a 404); else /error/500 with the failed request's id. The
  * owner also sees a private sticker, and staff one that was reported or hidden (decision 0035); a
- * signed-in viewer gets their heart's state.
+ * signed-in viewer gets their heart's state. Its emoji and keywords show, its alt text is its picture's
+ * `alt`, and its owner edits them (decision 0042).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { app, requestId } = context.get(pageContext);
@@ -52,7 +54,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
     title: `${sticker.name} — Sticker Studio`,
     description: sticker.style ? `${sticker.prompt} · ${sticker.style.name}` : sticker.prompt,
     image: sticker.imageUrl,
-    imageAlt: sticker.name,
+    imageAlt: sticker.labels.altText,
     canonicalPath: stickerPath(sticker),
   });
 }
@@ -68,7 +70,7 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
           <MovingImage
             moving={sticker.motion?.imageUrl ?? null}
             src={sticker.imageUrl}
-            alt={sticker.name}
+            alt={sticker.labels.altText}
             width={512}
             height={512}
             fetchPriority="high"
@@ -129,7 +131,9 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
                 ))}
               </dd>
             </div>
+            <StickerLabelRows sticker={sticker} />
           </dl>
+          {sticker.mine ? <EditStickerLabels sticker={sticker} /> : null}
           {/* Staff judge a sticker others cannot see on the desk; its public actions would be refused. */}
           {sticker.staffView ? null : <StickerActions sticker={sticker} favorited={favorited} />}
           {sticker.mine ? (

@@ -221,6 +221,12 @@ const CASES: { name: string; kind: IdKind; askers: Asker[]; ask: (id: string, as
       ask: api("POST", "/api/sticker/setVisibility", (id) => ({ stickerInstId: id, visibility: "public" })),
     },
     {
+      name: "POST /api/sticker/setLabels",
+      kind,
+      askers: ["bob"] as Asker[],
+      ask: api("POST", "/api/sticker/setLabels", (id) => ({ stickerInstId: id, emoji: ["😀"], keywords: null, altText: null })),
+    },
+    {
       name: "POST /api/favorite (add)",
       kind,
       askers: ["bob"] as Asker[],

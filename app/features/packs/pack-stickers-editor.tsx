@@ -25,7 +25,15 @@ const tileButton =
  * is announced in the live region, and is saved in one reorder call once the moving stops; a refused
  * save puts the last saved order back.
  */
-export function PackStickersEditor({ pack, onPack }: { pack: PackDetail; onPack: (pack: PackDetail) => void }) {
+export function PackStickersEditor({
+  pack,
+  onPack,
+  altTexts,
+}: {
+  pack: PackDetail;
+  onPack: (pack: PackDetail) => void;
+  altTexts: Record<string, string>;
+}) {
   const { t, i18n } = useTranslation();
   const [order, setOrder] = useState<PackSticker[]>(pack.stickers);
   const [announcement, setAnnouncement] = useState("");
@@ -175,7 +183,7 @@ export function PackStickersEditor({ pack, onPack }: { pack: PackDetail; onPack:
               className="flex min-w-0 flex-col gap-2 rounded-2xl bg-white p-2 ring-1 ring-stone-200"
             >
               <div className="relative">
-                <StickerPicture sticker={sticker} index={index} />
+                <StickerPicture sticker={sticker} index={index} alt={altTexts[sticker.stickerInstId]} />
                 <span className="absolute start-1 top-1 rounded-full bg-white/90 px-2 font-semibold text-sm tabular-nums">
                   {index + 1}
                 </span>
@@ -246,8 +254,8 @@ export function PackStickersEditor({ pack, onPack }: { pack: PackDetail; onPack:
   );
 }
 
-/** A sticker's picture in a pack, linking to its page. */
-export function StickerPicture({ sticker, index }: { sticker: PackSticker; index: number }) {
+/** A sticker's picture in a pack, linking to its page; `alt` is its alt text (decision 0042), else its name. */
+export function StickerPicture({ sticker, index, alt }: { sticker: PackSticker; index: number; alt: string | undefined }) {
   const { to } = useLocalized();
   return (
     <Link
@@ -258,7 +266,7 @@ export function StickerPicture({ sticker, index }: { sticker: PackSticker; index
       <MovingImage
         moving={sticker.motion?.thumbUrl ?? null}
         src={sticker.thumbUrl}
-        alt={sticker.name}
+        alt={alt ?? sticker.name}
         width={256}
         height={256}
         loading={index < 4 ? "eager" : "lazy"}

@@ -25,9 +25,10 @@ const pillButton = buttonClass({ variant: "pill", size: "md-narrow" });
 /**
  * A pack's page body: name, owner and count, the stickers in order with their emoji, and the export
  * panel. Its owner edits it in place (rename, public/private, delete, cover, emoji, remove, reorder);
- * every change answers the whole pack, which replaces what the page shows.
+ * every change answers the whole pack, which replaces what the page shows. `altTexts` are the
+ * pictures' alt texts by sticker (decision 0042), read by the page's loader.
  */
-export function PackView({ initial }: { initial: PackDetail }) {
+export function PackView({ initial, altTexts }: { initial: PackDetail; altTexts: Record<string, string> }) {
   const { t } = useTranslation();
   const { to } = useLocalized();
   const [pack, setPack] = useState(initial);
@@ -109,12 +110,12 @@ export function PackView({ initial }: { initial: PackDetail }) {
             {t(pack.mine ? "packs.emptyMine" : "packs.empty")}
           </p>
         ) : pack.mine ? (
-          <PackStickersEditor pack={pack} onPack={setPack} />
+          <PackStickersEditor pack={pack} onPack={setPack} altTexts={altTexts} />
         ) : (
           <ol aria-label={t("packs.stickers")} className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
             {pack.stickers.map((sticker, index) => (
               <li key={sticker.stickerInstId} className="min-w-0">
-                <StickerPicture sticker={sticker} index={index} />
+                <StickerPicture sticker={sticker} index={index} alt={altTexts[sticker.stickerInstId]} />
                 <p className="mt-1 text-center text-xl">{sticker.emoji.join(" ")}</p>
               </li>
             ))}

@@ -116,6 +116,18 @@ export async function readLabelsAndAutomatic(
   return labels;
 }
 
+const listFormats = new Map<Language, Intl.ListFormat>();
+
+/** "cat, hat and balloon" in `language`; one formatter per language, as making one costs more than using it. */
+function listOf(names: string[], language: Language): string {
+  let format = listFormats.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(language, { type: "conjunction" });
+    listFormats.set(language, format);
+  }
+  return format.format(names);
+}
+
 interface Subject {
   slug: string;
   names: Record<string, string> | null;
@@ -173,8 +185,35 @@ function automaticLabels(o: {
         ? translate(o.language, "stickerLabels.alt.named", { name: named })
         : translate(o.language, "stickerLabels.alt.plain")
       : translate(o.language, o.mood ? "stickerLabels.alt.subjectsMood" : "stickerLabels.alt.subjects", {
-          subjects: new Intl.ListFormat(o.language, { type: "conjunction" }).format(subjects),
+          subjects: listOf(subjects, o.language),
           ...(o.mood ? { mood: moodName(o.mood.id, o.language) } : {}),
         });
   return { emoji, keywords, altText: shortenToCharacters(altText, ALT_TEXT_MAX_LENGTH) };
+}
+
+/**
+ * The alt texts of these stickers by public id, in `language`: a page's pictures (a pack page's). Like
+ * `readStickerLabels`, it reads only what the caller already shows.
+ */
+export async function altTextsByInstId(
+  db: Reader,
+  stickerInstIds: string[],
+  language: Language,
+): Promise<Record<string, string>> {
+  if (stickerInstIds.length === 0) return {};
+  const rows = await db
+    .select({ id: stickers.id, stickerInstId: stickers.stickerInstId })
+    .from(stickers)
+    .where(inArray(stickers.stickerInstId, [...new Set(stickerInstIds)]));
+  const labels = await readStickerLabels(
+    db,
+    rows.map((row) => row.id),
+    language,
+  );
+  return Object.fromEntries(
+    rows.flatMap((row) => {
+      const altText = labels.get(row.id)?.altText;
+      return altText === undefined ? [] : [[row.stickerInstId, altText]];
+    }),
+  );
 }
