@@ -33,7 +33,6 @@ const app = await bootAppContext({
   LOG_LEVEL: "error",
   DATA_DIR: dataDir,
   NODE_ENV: "production",
-  PUBLIC_URL: "https://stickerstudio.app",
   TELEGRAM_BOT_TOKEN: TOKEN,
   TELEGRAM_API_URL: standIn.url,
   TELEGRAM_BOT_USERNAME: BOT,

@@ -1,8 +1,8 @@
 /**
  * Bringing one pack's sticker set in a user's Telegram up to date (decision 0044): made on the first
  * run (up to 50 stickers in the creating call, the rest added), then each run compares the pack as its
- * user sees it now with what the set holds and sends only the differences: new stickers added, changed
- * pictures replaced in place, removed ones deleted, emoji and keywords set, the order put right, the
+ * user sees it now with what the set holds and sends only the differences: changed pictures replaced in
+ * place, new stickers put in the places of leaving ones (else added), the rest of the leaving deleted, emoji and keywords set, the order put right, the
  * title and the thumbnail changed. What the set holds is read from Telegram at the start of every run
  * and matched with our record by `file_unique_id`, so a run cut short (a crash, a restart) is finished
  * by the next one instead of being repeated.
@@ -220,9 +220,20 @@ function createRun(
     async update(held: Held[], wanted: Wanted[]): Promise<Held[]> {
       const byStickerId = new Map(held.filter((h) => h.stickerId !== null).map((h) => [h.stickerId as number, h]));
       const list: Held[] = [...held];
+      const wantedIds = new Set(wanted.map((want) => want.sticker.stickerId));
+      // Stickers leaving the set make room for new ones in their places: one replace instead of an
+      // add, a delete and a move.
+      const leaving = held.filter((entry) => entry.stickerId === null || !wantedIds.has(entry.stickerId));
       for (const want of wanted) {
         const current = byStickerId.get(want.sticker.stickerId);
-        if (!current) {
+        const room = current ? undefined : leaving.shift();
+        if (room) {
+          const sticker = await input(want);
+          await call(() =>
+            api.replaceStickerInSet({ userId: target.userId, name: target.name, oldSticker: room.fileId, sticker }),
+          );
+          list[list.indexOf(room)] = pendingOf(want);
+        } else if (!current) {
           const sticker = await input(want);
           await call(() => api.addStickerToSet({ userId: target.userId, name: target.name, sticker }));
           list.push({ ...pendingOf(want) });
@@ -253,7 +264,6 @@ function createRun(
           : { ...entry!, fileId: sticker.fileId };
       });
       // Stickers no longer in the pack (or never recorded) leave first, so positions count the kept ones only.
-      const wantedIds = new Set(wanted.map((want) => want.sticker.stickerId));
       const kept: Held[] = [];
       for (const entry of fresh) {
         if (entry.stickerId !== null && wantedIds.has(entry.stickerId)) kept.push(entry);
