@@ -4,6 +4,7 @@ import { type Unzipped, unzipSync } from "fflate";
 import { type ExportFileTarget, exportFileBreaches } from "#server/exports/validate/index.ts";
 import { expect, test } from "./fixtures.ts";
 import { makeOwnSticker, signedCall } from "./page-calls.ts";
+import { look } from "./screenshots.ts";
 import { signInByLink, uniqueEmail } from "./session.ts";
 
 async function unzipped(download: Download): Promise<Unzipped> {
@@ -53,6 +54,8 @@ test.describe("pack exports from the pack page (decisions 0025, 0043)", () => {
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await expect(panel.getByText(/WhatsApp needs/)).toHaveCount(0);
+    await panel.scrollIntoViewIfNeeded();
+    await look(page, "pack-export-panel");
 
     const whatsapp = await download(page, panel.getByRole("link", { name: "Download for WhatsApp" }));
     expect(whatsapp.suggestedFilename()).toBe("export-friends-whatsapp.wastickers");

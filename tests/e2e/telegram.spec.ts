@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures.ts";
 import { makeOwnSticker, signedCall } from "./page-calls.ts";
+import { look } from "./screenshots.ts";
 import { signInByLink, uniqueEmail } from "./session.ts";
 import { pressStart, telegramSet } from "./telegram-stand-in.ts";
 
@@ -31,11 +32,13 @@ test.describe("Add to Telegram through our bot (decision 0044)", () => {
     const deepLink = dialog.getByTestId("telegram-deep-link");
     await expect(deepLink).toHaveAttribute("href", /^https:\/\/t\.me\/StickerStudioE2EBot\?start=[A-Za-z0-9_-]{32}$/);
     await expect(dialog.getByText("Link your Telegram account once")).toBeVisible();
+    await look(page, "telegram-link");
 
     // In Telegram: the user opens the link and presses Start. The dialog carries on by itself.
     await pressStart((await deepLink.getAttribute("href")) as string, telegramUser, "Tia");
     await expect(dialog.getByTestId("telegram-linked-as")).toHaveText("Linked to Telegram as Tia (@tia)", { timeout: 15_000 });
     await expect(dialog.getByTestId("telegram-set-ready")).toBeVisible({ timeout: 60_000 });
+    await look(page, "telegram-ready");
     const link = await dialog.getByRole("link", { name: "Open the set in Telegram" }).getAttribute("href");
     expect(link).toMatch(/^https:\/\/t\.me\/addstickers\/\w+_by_StickerStudioE2EBot$/);
     const name = (link as string).split("/").at(-1) as string;
