@@ -5,8 +5,8 @@ import type { PackDetail } from "#common/packs.ts";
 import { PACK_MAX_STICKERS } from "#common/packs.ts";
 import { AUTOMATIC_EMOJI } from "#common/sticker-labels.ts";
 import type { Db } from "../db/client.ts";
-import { packStickers, packs, stickers } from "../db/schema.ts";
-import { readStickerLabels } from "../stickers/labels/read-labels.ts";
+import { packStickers, packs } from "../db/schema.ts";
+import { labelsByInstId } from "../stickers/labels/read-labels.ts";
 import { addableStickers, type DbOrTx, lockOwnedPack, type PackRow } from "./pack-access.ts";
 import { packDetail } from "./pack-view.ts";
 
@@ -62,23 +62,9 @@ export async function addToLockedPack(
  * the writes.
  */
 export async function packEmojiFor(db: Db, stickerInstIds: string[]): Promise<Map<string, string[]>> {
-  if (stickerInstIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: stickers.id, stickerInstId: stickers.stickerInstId })
-    .from(stickers)
-    .where(inArray(stickers.stickerInstId, [...new Set(stickerInstIds)]));
   // Emoji are the same in every language; the language only names keywords and alt texts.
-  const labels = await readStickerLabels(
-    db,
-    rows.map((row) => row.id),
-    DEFAULT_LANGUAGE,
-  );
-  return new Map(
-    rows.flatMap((row) => {
-      const emoji = labels.get(row.id)?.emoji;
-      return emoji ? [[row.stickerInstId, emoji] as const] : [];
-    }),
-  );
+  const labels = await labelsByInstId(db, stickerInstIds, DEFAULT_LANGUAGE);
+  return new Map([...labels].map(([stickerInstId, found]) => [stickerInstId, found.emoji]));
 }
 
 /** `POST /api/pack/addStickers`: the owner appends stickers (own ones, or favourited public ones). */

@@ -192,15 +192,15 @@ function automaticLabels(o: {
 }
 
 /**
- * The alt texts of these stickers by public id, in `language`: a page's pictures (a pack page's). Like
- * `readStickerLabels`, it reads only what the caller already shows.
+ * The labels of these stickers by public id, in `language`. Like `readStickerLabels`, it reads only what
+ * the caller already shows (a pack page's pictures, the stickers joining a pack).
  */
-export async function altTextsByInstId(
+export async function labelsByInstId(
   db: Reader,
   stickerInstIds: string[],
   language: Language,
-): Promise<Record<string, string>> {
-  if (stickerInstIds.length === 0) return {};
+): Promise<Map<string, StickerLabels>> {
+  if (stickerInstIds.length === 0) return new Map();
   const rows = await db
     .select({ id: stickers.id, stickerInstId: stickers.stickerInstId })
     .from(stickers)
@@ -210,10 +210,20 @@ export async function altTextsByInstId(
     rows.map((row) => row.id),
     language,
   );
-  return Object.fromEntries(
+  return new Map(
     rows.flatMap((row) => {
-      const altText = labels.get(row.id)?.altText;
-      return altText === undefined ? [] : [[row.stickerInstId, altText]];
+      const found = labels.get(row.id);
+      return found ? [[row.stickerInstId, found] as const] : [];
     }),
   );
+}
+
+/** The alt texts of these stickers by public id, in `language`: a page's pictures (a pack page's). */
+export async function altTextsByInstId(
+  db: Reader,
+  stickerInstIds: string[],
+  language: Language,
+): Promise<Record<string, string>> {
+  const labels = await labelsByInstId(db, stickerInstIds, language);
+  return Object.fromEntries([...labels].map(([stickerInstId, found]) => [stickerInstId, found.altText]));
 }
