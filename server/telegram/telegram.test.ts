@@ -8,6 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnPostgres } from "#tests/support/engine.ts";
 import { addPack, addSticker, diskSticker, type MadeSticker } from "#tests/support/export-packs.ts";
 import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { startTelegramStandIn, type TelegramStandIn } from "#tests/support/telegram-bot-api.ts";
@@ -283,6 +284,41 @@ describe("Add to Telegram", () => {
     expect((await callApi(t, "POST", "/api/telegram/addPack", { session: owner, body: { packId } })).body.status).toBe(
       "TELEGRAM_NOT_LINKED",
     );
+  });
+});
+
+describeOnPostgres("Add to Telegram under concurrency", () => {
+  it("two simultaneous adds of one pack leave one set row, and Telegram gets the set made once", async () => {
+    const racer = await signInTestUser(t, "telegram-racer@example.com");
+    const link = await callApi(t, "POST", "/api/telegram/link", { session: racer, body: {} });
+    await standIn.startBot(TELEGRAM_USER + 20, {
+      firstName: "Ray",
+      payload: new URL(link.body.data.url).searchParams.get("start")!,
+    });
+    const racePack = await addPack(t, {
+      ownerId: racer.userId,
+      name: "Race",
+      visibility: "private",
+      stickers: [
+        {
+          sticker: await addSticker(t, await diskSticker([90, 90, 200]), { ownerId: racer.userId, visibility: "private" }),
+          emoji: ["🏁"],
+        },
+      ],
+    });
+    const answers = await Promise.all(
+      [1, 2].map(() => callApi(t, "POST", "/api/telegram/addPack", { session: racer, body: { packId: racePack } })),
+    );
+    expect(answers.map((answer) => answer.body.status)).toEqual([200, 200]);
+    const set = await settled(racePack);
+    expect(set.state).toBe("ready");
+    const rows = await t.app.database.db.select().from(telegramSets).where(eq(telegramSets.userId, racer.userId));
+    expect(rows).toHaveLength(1);
+    const creates = standIn.requests.filter(
+      (call) => call.method === "createNewStickerSet" && call.params.name === set.name && call.status === 200,
+    );
+    expect(creates).toHaveLength(1);
+    expect(heldBy(set.name).stickers).toHaveLength(1);
   });
 });
 
