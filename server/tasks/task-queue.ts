@@ -23,6 +23,8 @@ export const GENERATE_FAILED_QUEUE = "generate-sticker-failed";
  */
 export const TELEGRAM_SET_QUEUE = "telegram-set";
 export const TELEGRAM_SET_FAILED_QUEUE = "telegram-set-failed";
+/** The bot's answer to a chat's sticker: follows its task, then sends the sticker (one job per task). */
+export const TELEGRAM_REPLY_QUEUE = "telegram-reply";
 
 export interface GenerateJob {
   taskId: number;
@@ -73,6 +75,7 @@ export function createTaskQueue(config: Config, database: Database, log: Logger)
         expireInSeconds: 15 * 60,
         deadLetter: TELEGRAM_SET_FAILED_QUEUE,
       });
+      await ensureQueue(boss, TELEGRAM_REPLY_QUEUE, { retryLimit: 3, retryDelay: 2, retryBackoff: true });
     });
     return boss;
   }

@@ -8,13 +8,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translate } from "#common/i18n/catalogs.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
 import { addPack, addSticker, diskSticker, type MadeSticker } from "#tests/support/export-packs.ts";
-import { callApi, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
+import { balanceOf, userWithPoints } from "#tests/support/tasks.ts";
 import { startTelegramStandIn, type TelegramStandIn } from "#tests/support/telegram-bot-api.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { packStickers, packs, telegramAccounts, telegramSets, users } from "../db/schema.ts";
+import { packStickers, packs, tasks, telegramAccounts, telegramSets, users } from "../db/schema.ts";
 import { exportFileBreaches } from "../exports/validate/index.ts";
+import { startTaskWorkers, type TaskWorkers } from "../tasks/task-worker.ts";
 import { WEBHOOK_SECRET_HEADER } from "./bot-api.ts";
 import { ensureWebhook, TELEGRAM_WEBHOOK_PATH } from "./our-bot.ts";
 import { startTelegramWorkers, type TelegramWorkers } from "./telegram-queue.ts";
@@ -77,7 +80,8 @@ function heldBy(name: string) {
 beforeAll(async () => {
   standIn = await startTelegramStandIn({ token: TOKEN, botUsername: BOT, now: () => Date.now() + ahead });
   const publicUrl = await startForwarder();
-  t = await createTestApp({
+  // Styles seeded (no gallery): the bot in chats draws stickers.
+  t = await createGalleryTestApp(0, {
     PUBLIC_URL: publicUrl,
     TELEGRAM_BOT_TOKEN: TOKEN,
     TELEGRAM_API_URL: standIn.url,
@@ -284,6 +288,70 @@ describe("Add to Telegram", () => {
     expect((await callApi(t, "POST", "/api/telegram/addPack", { session: owner, body: { packId } })).body.status).toBe(
       "TELEGRAM_NOT_LINKED",
     );
+  });
+});
+
+describe("the bot in chats", () => {
+  let drawing: TaskWorkers;
+  let chatter: TestSession;
+  const CHAT_USER = TELEGRAM_USER + 40;
+
+  beforeAll(async () => {
+    drawing = await startTaskWorkers(t.app);
+    chatter = await userWithPoints(t, "telegram-chatter@example.com", 3);
+    const link = await callApi(t, "POST", "/api/telegram/link", { session: chatter, body: {} });
+    await standIn.startBot(CHAT_USER, { firstName: "Cleo", payload: new URL(link.body.data.url).searchParams.get("start")! });
+  }, 60_000);
+  afterAll(() => drawing?.stop());
+
+  /** What the bot sent to the chat after the first `from` messages, once `count` more have arrived. */
+  async function botSaid(chat: number, from: number, count: number) {
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const sent = standIn.sent.get(chat) ?? [];
+      if (sent.length >= from + count) return sent.slice(from);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    throw new Error(`the bot sent ${(standIn.sent.get(chat) ?? []).length - from} messages, not ${count}`);
+  }
+
+  it("turns a linked user's words into a sticker sent back to the chat, paid from their points like the site, with a link to its page", async () => {
+    const before = standIn.sent.get(CHAT_USER)?.length ?? 0;
+    expect(await standIn.sendText(CHAT_USER, "a happy cat with a balloon")).toBe(200);
+    const [drawingNote, sticker, made] = await botSaid(CHAT_USER, before, 3);
+    expect(drawingNote?.text).toBe("Drawing your sticker…");
+    expect(sticker?.sticker).toBeDefined();
+    const file = standIn.files.get(sticker?.sticker.file_id);
+    expect(exportFileBreaches("telegram-still", file!.bytes)).toEqual([]);
+    expect(made?.reply_markup.inline_keyboard[0][0].url).toMatch(/\/sticker\/\w+\//);
+    expect(await balanceOf(t, chatter.userId)).toBe(3 - t.app.config.TEXT_GENERATION_COST);
+  });
+
+  it("turns a photo into a sticker at the image price", async () => {
+    const before = standIn.sent.get(CHAT_USER)?.length ?? 0;
+    const photo = await diskSticker([250, 120, 20]);
+    expect(await standIn.sendPhoto(CHAT_USER, photo)).toBe(200);
+    const [, sticker] = await botSaid(CHAT_USER, before, 3);
+    expect(sticker?.sticker).toBeDefined();
+    expect(await balanceOf(t, chatter.userId)).toBe(3 - t.app.config.TEXT_GENERATION_COST - t.app.config.IMAGE_GENERATION_COST);
+  });
+
+  it("answers in the site's words when the points run out, and draws nothing", async () => {
+    const before = standIn.sent.get(CHAT_USER)?.length ?? 0;
+    // The words and the photo took the 3 points the user had.
+    expect(await balanceOf(t, chatter.userId)).toBe(0);
+    const tasksBefore = await t.app.database.db.select().from(tasks).where(eq(tasks.userId, chatter.userId));
+    await standIn.sendText(CHAT_USER, "a dog");
+    const [answer] = await botSaid(CHAT_USER, before, 1);
+    expect(answer?.text).toBe(translate("en", "errors.notEnoughPoints"));
+    expect(await t.app.database.db.select().from(tasks).where(eq(tasks.userId, chatter.userId))).toHaveLength(tasksBefore.length);
+  });
+
+  it("asks someone who has not linked an account to link one first", async () => {
+    await standIn.startBot(CHAT_USER + 1, { firstName: "Nel" });
+    const before = standIn.sent.get(CHAT_USER + 1)?.length ?? 0;
+    await standIn.sendText(CHAT_USER + 1, "a frog");
+    const [answer] = await botSaid(CHAT_USER + 1, before, 1);
+    expect(answer?.text).toBe(translate("en", "telegramBot.notLinked"));
   });
 });
 

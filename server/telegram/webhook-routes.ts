@@ -14,8 +14,10 @@ import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
 import { parseUpdate, type TelegramUser, verifyWebhookSecret, WEBHOOK_SECRET_HEADER } from "./bot-api.ts";
+import { stickerFromMessage } from "./chat-stickers.ts";
 import { completeTelegramLink, setTelegramBlocked } from "./link-account.ts";
 import { ourBotOf, TELEGRAM_WEBHOOK_PATH } from "./our-bot.ts";
+import { requestChatReply } from "./telegram-queue.ts";
 
 /** Telegram's updates are a few kilobytes. */
 const UPDATE_BODY_LIMIT_BYTES = 256 * 1024;
@@ -54,7 +56,7 @@ export function telegramWebhookRoutes(app: AppContext) {
         try {
           await bot.api.sendMessage({
             chatId,
-            text: translate(language, `telegramBot.${key}`),
+            text: translate(language, key),
             replyMarkup: {
               inlineKeyboard: [[{ text: translate(language, "telegramBot.openSite"), url: app.config.PUBLIC_URL }]],
             },
@@ -80,7 +82,7 @@ export function telegramWebhookRoutes(app: AppContext) {
         const code = start[1];
         if (!code) {
           await setTelegramBlocked(app, from.id, false);
-          await say(message.chat.id, language, "hello");
+          await say(message.chat.id, language, "telegramBot.hello");
         } else {
           const userId = await completeTelegramLink(app, code, {
             id: from.id,
@@ -89,7 +91,19 @@ export function telegramWebhookRoutes(app: AppContext) {
             language,
           });
           c.var.log.info({ linked: userId !== null }, "Telegram link");
-          await say(message.chat.id, language, userId === null ? "linkExpired" : "linked");
+          await say(message.chat.id, language, userId === null ? "telegramBot.linkExpired" : "telegramBot.linked");
+        }
+      } else if (message && from && message.chat.type === "private" && (message.photo || message.text)) {
+        const language = languageOf(from);
+        if (message.text?.startsWith("/")) await say(message.chat.id, language, "telegramBot.hello");
+        else {
+          await stickerFromMessage(
+            app,
+            message,
+            language,
+            (key) => say(message.chat.id, language, key),
+            (job) => requestChatReply(app, job),
+          );
         }
       }
       return c.json({ ok: true });
