@@ -100,7 +100,7 @@ describeOnPostgres("four processes starting together on an empty PostgreSQL data
     expect(workerScrape?.text).toContain("# TYPE sticker_generation_duration_seconds histogram");
   });
 
-  it("records every committed migration and both queues once", async () => {
+  it("records every committed migration and every queue once", async () => {
     const journal = JSON.parse(await readFile("drizzle/meta/_journal.json", "utf8")) as { entries: unknown[] };
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -108,7 +108,13 @@ describeOnPostgres("four processes starting together on an empty PostgreSQL data
     const queues = await client.query<{ name: string }>("select name from pgboss.queue order by name");
     await client.end();
     expect(Number(rows[0]?.n)).toBe(journal.entries.length);
-    expect(queues.rows.map((row) => row.name)).toEqual(["generate-sticker", "generate-sticker-failed"]);
+    expect(queues.rows.map((row) => row.name)).toEqual([
+      "generate-sticker",
+      "generate-sticker-failed",
+      "telegram-reply",
+      "telegram-set",
+      "telegram-set-failed",
+    ]);
   });
 
   it("draws the first-start gallery once: one process seeds, the other finds it done", async () => {
