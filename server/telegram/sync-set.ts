@@ -113,7 +113,7 @@ export async function syncTelegramSet(app: AppContext, setId: number, options: S
   const run = createRun(app, bot, { userId: account.telegramUserId, name: set.name, setId }, mark, options);
   try {
     const held = set.title === null ? null : await run.held(set.stickers);
-    const kept = held === null ? await run.create(pack.name, wanted) : await run.update(held, wanted);
+    const kept = held === null ? await createOrTakeOver(run, pack.name, wanted) : await run.update(held, wanted);
     await run.finish(pack, kept, set);
     return { kind: "ready" };
   } catch (error) {
@@ -133,6 +133,21 @@ export async function syncTelegramSet(app: AppContext, setId: number, options: S
     }
     if (isAppError(error, "MOTION_TOO_LARGE")) return fail("MOTION_TOO_LARGE");
     throw error;
+  }
+}
+
+/**
+ * Makes the set; when Telegram has it already (a run that made it was cut short before our record said
+ * so), reads it as it is and brings it up to date instead.
+ */
+async function createOrTakeOver(run: ReturnType<typeof createRun>, title: string, wanted: Wanted[]): Promise<Held[]> {
+  try {
+    return await run.create(title, wanted);
+  } catch (error) {
+    if (!(error instanceof TelegramApiError) || !/already occupied/i.test(error.description)) throw error;
+    const held = await run.held([]);
+    if (!held) throw error;
+    return run.update(held, wanted);
   }
 }
 

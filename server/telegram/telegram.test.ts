@@ -231,6 +231,20 @@ describe("Add to Telegram", () => {
     await db.update(users).set({ subscribePlan: "" }).where(eq(users.id, owner.userId));
   });
 
+  it("finishes a set whose making was cut short before it was recorded: the set Telegram has is taken over, not made twice", async () => {
+    const before = (await setOf(packId))!;
+    // As if the process stopped right after Telegram made the set: our record knows nothing of it.
+    await t.app.database.db.update(telegramSets).set({ title: null, stickers: [] }).where(eq(telegramSets.id, before.id));
+    const calls = standIn.requests.length;
+    await callApi(t, "POST", "/api/telegram/addPack", { session: owner, body: { packId } });
+    const set = await settled(packId);
+    expect(set.state).toBe("ready");
+    expect(set.stickers.map((sticker) => sticker.stickerId)).toEqual([stickers[2]!.id, stickers[1]!.id, stickers[3]!.id]);
+    expect(heldBy(set.name).stickers).toHaveLength(3);
+    const made = standIn.requests.slice(calls).filter((call) => call.method === "createNewStickerSet");
+    expect(made.map((call) => call.status)).toEqual([400]);
+  });
+
   it("waits out Telegram's 429 and still completes the set", async () => {
     const bigPack = await addPack(t, {
       ownerId: owner.userId,
