@@ -4,7 +4,7 @@ import { AppError } from "#common/errors.ts";
 import type { AppContext } from "../context.ts";
 import { implementCall } from "../http/define-call.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
-import { readUpload } from "../uploads/read-upload.ts";
+import { readUpload, uploadLimitsOf } from "../uploads/read-upload.ts";
 import { findUploadPack } from "./find-upload-pack.ts";
 import { checkPhotoPack, makeOncePerUpload, makePackFromImage, makePackFromPrompt } from "./make-pack.ts";
 import { getPackProgress } from "./make-progress.ts";
@@ -32,11 +32,7 @@ export function packMakeCalls(app: AppContext) {
         if (!input.file || input.file.size === 0) throw new AppError("UPLOAD_MISSING");
         const bytes = Buffer.from(await input.file.arrayBuffer());
         const upload = await decodePoolOf(app).run(() =>
-          readUpload(
-            bytes,
-            { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS },
-            { type: input.file?.type, name: input.file?.name },
-          ),
+          readUpload(bytes, uploadLimitsOf(app.config), { type: input.file?.type, name: input.file?.name }),
         );
         return makePackFromImage(app, userId, { ...fields, png: upload.png });
       });

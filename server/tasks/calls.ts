@@ -4,7 +4,7 @@ import { TASK_TYPE } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
 import { implementCall } from "../http/define-call.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
-import { readUpload } from "../uploads/read-upload.ts";
+import { readUpload, uploadLimitsOf } from "../uploads/read-upload.ts";
 import { findUploadTask } from "./find-upload-task.ts";
 import { checkAffordable, costOf, submitImageTask, submitOncePerUpload, submitTextTask } from "./submit-task.ts";
 import { getTask, todayGenDetail } from "./task-view.ts";
@@ -24,11 +24,7 @@ export function taskCalls(app: AppContext) {
         await checkAffordable(app, userId, costOf(app, TASK_TYPE.image));
         const bytes = Buffer.from(await input.file.arrayBuffer());
         const upload = await decodePoolOf(app).run(() =>
-          readUpload(
-            bytes,
-            { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS },
-            { type: input.file?.type, name: input.file?.name },
-          ),
+          readUpload(bytes, uploadLimitsOf(app.config), { type: input.file?.type, name: input.file?.name }),
         );
         return submitImageTask(app, userId, {
           png: upload.png,

@@ -17,7 +17,7 @@ import { stickerPath } from "../seo/sitemap-xml.ts";
 import { submitImageTask, submitTextTask } from "../tasks/submit-task.ts";
 import { failureMessage } from "../tasks/task-view.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
-import { readUpload } from "../uploads/read-upload.ts";
+import { readUpload, uploadLimitsOf } from "../uploads/read-upload.ts";
 import type { Message } from "./bot-api.ts";
 import { requireOurBot } from "./our-bot.ts";
 
@@ -66,9 +66,7 @@ export async function stickerFromMessage(
       const file = await bot.api.getFile({ fileId: photo.fileId });
       if (!file.filePath) throw new Error("Telegram gave no path for the photo");
       const bytes = Buffer.from(await bot.api.downloadFile(file.filePath));
-      const upload = await decodePoolOf(app).run(() =>
-        readUpload(bytes, { maxBytes: app.config.UPLOAD_MAX_BYTES, maxPixels: app.config.UPLOAD_MAX_PIXELS }),
-      );
+      const upload = await decodePoolOf(app).run(() => readUpload(bytes, uploadLimitsOf(app.config)));
       ({ taskId } = await submitImageTask(app, account.userId, {
         png: upload.png,
         prompt: message.caption ?? "",
