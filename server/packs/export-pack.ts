@@ -15,7 +15,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { type Zippable, zipSync } from "fflate";
-import sharp from "sharp";
 import { AppError } from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
@@ -25,6 +24,7 @@ import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers, users } from "../db/schema.ts";
 import { createDerivedFiles, type PartialFile } from "../downloads/derived-files.ts";
 import { watermarkDomain } from "../downloads/watermark.ts";
+import { encodeSticker } from "../exports/encode-sticker.ts";
 import type { MessengerMark } from "../exports/messenger-mark.ts";
 import {
   type ExportablePack,
@@ -215,13 +215,8 @@ export function createPackExports(app: AppContext) {
   }
 
   async function trayIcon(picId: string): Promise<Buffer> {
-    const pixels = sharp(await original(picId)).resize(TRAY_EDGE, TRAY_EDGE, {
-      fit: "contain",
-      background: { r: 0, g: 0, b: 0, alpha: 0 },
-    });
-    const full = await pixels.clone().png({ compressionLevel: 9 }).toBuffer();
-    const png =
-      full.length < TRAY_MAX_BYTES ? full : await pixels.png({ compressionLevel: 9, palette: true, colours: 64 }).toBuffer();
+    const tray = { edge: TRAY_EDGE, fit: "contain", format: "png", maxBytes: TRAY_MAX_BYTES } as const;
+    const png = await encodeSticker(await original(picId), tray, "whatsapp tray.png");
     // WhatsApp's tray rule, still and animated packs alike (decision 0041): checked before it is offered.
     assertValid("whatsapp-tray", png);
     return png;
