@@ -5,36 +5,13 @@
  * (server/packs/export-pack.ts); the texts are not stored, so a language or an emoji edit costs no
  * encoding.
  */
+import { type IMessageSize, PACK_EXPORT_STEPS, type PackExportTarget } from "#common/exports.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 import type { MotionPreset } from "#common/motion.ts";
 import type { MotionDownload } from "../motion/motion-downloads.ts";
 import type { StickerFileName } from "./sticker-files.ts";
 import { discordEmojiName, slackEmojiName } from "./validate/index.ts";
-
-export const PACK_EXPORT_TARGETS = [
-  "whatsapp",
-  "telegram",
-  "telegram-emoji",
-  "signal",
-  "discord",
-  "slack",
-  "imessage",
-  "originals",
-] as const;
-export type PackExportTarget = (typeof PACK_EXPORT_TARGETS)[number];
-
-export function isPackExportTarget(value: string): value is PackExportTarget {
-  return (PACK_EXPORT_TARGETS as readonly string[]).includes(value);
-}
-
-/** iMessage's three grid sizes (Apple's sticker sizes 300, 408 and 618 px); regular unless asked. */
-export const IMESSAGE_SIZES = { small: 300, regular: 408, large: 618 } as const;
-export type IMessageSize = keyof typeof IMESSAGE_SIZES;
-
-export function isIMessageSize(value: string | undefined): value is IMessageSize {
-  return value !== undefined && Object.hasOwn(IMESSAGE_SIZES, value);
-}
 
 /** A sticker as an export carries it: its picture, and the words every messenger asks for. */
 export interface ExportSticker {
@@ -218,21 +195,11 @@ function steps(language: Language, section: string, keys: readonly string[]): st
 
 /** The read-me of a target: the pack's name, what the files are, and the steps to add them. */
 export function readme(pack: Pick<ExportablePack, "name" | "author">, target: PackExportTarget, language: Language): string {
-  const section = PACK_STEPS[target];
+  const section = target === "originals" ? undefined : PACK_EXPORT_STEPS[target];
   if (!section) return "";
   const t = (key: string) => translate(language, `packExport.${section.section}.${key}`);
   return `${pack.name}\n${pack.author}\n\n${t("readmeIntro")}\n\n${steps(language, section.section, section.steps)}\n`;
 }
-
-/** The steps each target's panel and read-me show, in order (catalog keys under `packExport.{section}`). */
-export const PACK_STEPS: Partial<Record<PackExportTarget, { section: string; steps: readonly string[] }>> = {
-  telegram: { section: "telegram", steps: ["stepOpen", "stepNewPack", "stepName", "stepSend", "stepPublish", "stepShortName"] },
-  "telegram-emoji": { section: "telegramEmoji", steps: ["stepOpen", "stepNewPack", "stepSend", "stepPublish"] },
-  signal: { section: "signal", steps: ["stepOpen", "stepAdd", "stepEmoji", "stepDetails", "stepUpload"] },
-  discord: { section: "discord", steps: ["stepSettings", "stepStickers", "stepEmoji"] },
-  slack: { section: "slack", steps: ["stepOpen", "stepAdd"] },
-  imessage: { section: "imessage", steps: ["stepProject", "stepReplace", "stepRun"] },
-};
 
 const text = (value: string) => new TextEncoder().encode(value);
 const json = (value: unknown) => text(`${JSON.stringify(value, null, 2)}\n`);

@@ -6,6 +6,7 @@
  * kept as a derived file per picture, name and mark (decision 0034: a cache the sweep may empty).
  */
 import { AppError } from "#common/errors.ts";
+import { IMESSAGE_SIZES } from "#common/exports.ts";
 import type { AppContext } from "../context.ts";
 import { createDerivedFiles, derivedFileKey } from "../downloads/derived-files.ts";
 import { watermarkDomain } from "../downloads/watermark.ts";
@@ -58,16 +59,30 @@ export const STICKER_FILES = {
   },
   "discord-emoji.png": { edge: 128, fit: "contain", format: "png", maxBytes: 256 * KB, rule: "discord-emoji", marked: false },
   "slack-emoji.png": { edge: 128, fit: "contain", format: "png", maxBytes: 128 * KB, rule: "slack-emoji", marked: false },
-  "imessage-small.png": { edge: 300, fit: "contain", format: "png", maxBytes: 500 * KB, rule: "imessage", marked: true },
-  "imessage-regular.png": {
-    edge: 408,
+  "imessage-small.png": {
+    edge: IMESSAGE_SIZES.small,
     fit: "contain",
     format: "png",
     maxBytes: 500 * KB,
     rule: "imessage",
     marked: true,
   },
-  "imessage-large.png": { edge: 618, fit: "contain", format: "png", maxBytes: 500 * KB, rule: "imessage", marked: true },
+  "imessage-regular.png": {
+    edge: IMESSAGE_SIZES.regular,
+    fit: "contain",
+    format: "png",
+    maxBytes: 500 * KB,
+    rule: "imessage",
+    marked: true,
+  },
+  "imessage-large.png": {
+    edge: IMESSAGE_SIZES.large,
+    fit: "contain",
+    format: "png",
+    maxBytes: 500 * KB,
+    rule: "imessage",
+    marked: true,
+  },
 } as const satisfies Record<string, StickerFile>;
 
 export type StickerFileName = keyof typeof STICKER_FILES;

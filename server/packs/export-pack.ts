@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { type Zippable, zipSync } from "fflate";
 import { AppError } from "#common/errors.ts";
+import { IMESSAGE_SIZES, type IMessageSize, PACK_EXPORT_TARGETS, type PackExportTarget } from "#common/exports.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 import { packSlug, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/packs.ts";
@@ -30,10 +31,6 @@ import {
   type ExportablePack,
   type ExportSticker,
   fileNumber,
-  IMESSAGE_SIZES,
-  type IMessageSize,
-  PACK_EXPORT_TARGETS,
-  type PackExportTarget,
   type PictureEntry,
   type PictureSource,
   pictureEntries,

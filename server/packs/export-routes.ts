@@ -9,9 +9,9 @@
  */
 import { Hono } from "hono";
 import { AppError } from "#common/errors.ts";
+import { isIMessageSize, isPackExportTarget } from "#common/exports.ts";
 import { isLanguage } from "#common/languages.ts";
 import type { AppContext } from "../context.ts";
-import { isIMessageSize, isPackExportTarget } from "../exports/pack-layouts.ts";
 import { messengerMarkFor } from "../exports/viewer-mark.ts";
 import { respondWithFileError, viewerIdOf } from "../files/file-access.ts";
 import { clientAddressOf } from "../http/client-address.ts";

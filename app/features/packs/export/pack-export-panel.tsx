@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { DialogButton } from "#app/features/auth/dialog-button.tsx";
 import { useUser } from "#app/features/auth/use-user.ts";
 import { useTranslation } from "#app/i18n/i18n.tsx";
+import { IMESSAGE_SIZES, type IMessageSize, PACK_EXPORT_STEPS, type PackExportTarget } from "#common/exports.ts";
 import { type PackDetail, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/packs.ts";
 
 /**
@@ -12,57 +13,29 @@ import { type PackDetail, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/p
  * server packs for them.
  */
 
-type Target = "whatsapp" | "telegram" | "telegram-emoji" | "signal" | "discord" | "slack" | "imessage";
+type Target = Exclude<PackExportTarget, "originals">;
 
 interface TargetRow {
   target: Target;
   /** The brand's own name, the same in every language; `nameKey` when the row names more than a brand. */
   brand: string;
   nameKey?: string;
-  /** Catalog section under `packExport.` with `needs` and the steps. */
-  section: string;
-  steps: readonly string[];
   /** Whether a moving sticker keeps moving there (else its first frame goes). */
   moves: boolean;
 }
 
 const TARGETS: readonly TargetRow[] = [
-  { target: "whatsapp", brand: "WhatsApp", section: "whatsapp", steps: ["note"], moves: true },
-  {
-    target: "telegram",
-    brand: "Telegram",
-    section: "telegram",
-    steps: ["stepOpen", "stepNewPack", "stepName", "stepSend", "stepPublish", "stepShortName"],
-    moves: true,
-  },
-  {
-    target: "telegram-emoji",
-    brand: "Telegram",
-    nameKey: "packExport.telegramEmoji.name",
-    section: "telegramEmoji",
-    steps: ["stepOpen", "stepNewPack", "stepSend", "stepPublish"],
-    moves: false,
-  },
-  {
-    target: "signal",
-    brand: "Signal",
-    section: "signal",
-    steps: ["stepOpen", "stepAdd", "stepEmoji", "stepDetails", "stepUpload"],
-    moves: false,
-  },
-  { target: "discord", brand: "Discord", section: "discord", steps: ["stepSettings", "stepStickers", "stepEmoji"], moves: false },
-  { target: "slack", brand: "Slack", section: "slack", steps: ["stepOpen", "stepAdd"], moves: false },
-  { target: "imessage", brand: "iMessage", section: "imessage", steps: ["stepProject", "stepReplace", "stepRun"], moves: false },
+  { target: "whatsapp", brand: "WhatsApp", moves: true },
+  { target: "telegram", brand: "Telegram", moves: true },
+  { target: "telegram-emoji", brand: "Telegram", nameKey: "packExport.telegramEmoji.name", moves: false },
+  { target: "signal", brand: "Signal", moves: false },
+  { target: "discord", brand: "Discord", moves: false },
+  { target: "slack", brand: "Slack", moves: false },
+  { target: "imessage", brand: "iMessage", moves: false },
 ];
 
 const loadTelegramDialog = () => import("#app/features/telegram/add-to-telegram-dialog.tsx");
 const AddToTelegramDialog = lazy(loadTelegramDialog);
-
-const IMESSAGE_SIZES = [
-  { size: "small", px: 300 },
-  { size: "regular", px: 408 },
-  { size: "large", px: 618 },
-] as const;
 
 const buttonClass =
   "inline-flex h-11 shrink-0 items-center justify-center rounded-full px-5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
@@ -150,7 +123,8 @@ function ExportRow({
   const telegramBot = (useRouteLoaderData("root") as { telegramBot?: boolean } | undefined)?.telegramBot ?? false;
   const ruleId = useId();
   const sizeId = useId();
-  const [size, setSize] = useState<(typeof IMESSAGE_SIZES)[number]["size"]>("regular");
+  const [size, setSize] = useState<IMessageSize>("regular");
+  const { section, steps } = PACK_EXPORT_STEPS[row.target];
   const name = row.nameKey ? t(row.nameKey) : row.brand;
   const downloadLabel = t("packExport.downloadFor", { name });
   const whatsappRule =
@@ -175,7 +149,7 @@ function ExportRow({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 space-y-1">
           <h3 className="font-semibold text-stone-900">{name}</h3>
-          <p className="text-sm break-words text-stone-600">{t(`packExport.${row.section}.needs`)}</p>
+          <p className="text-sm break-words text-stone-600">{t(`packExport.${section}.needs`)}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {row.target === "imessage" ? (
@@ -184,12 +158,12 @@ function ExportRow({
               <select
                 id={sizeId}
                 value={size}
-                onChange={(event) => setSize(event.target.value as typeof size)}
+                onChange={(event) => setSize(event.target.value as IMessageSize)}
                 className="h-11 rounded-lg bg-white px-2 ring-1 ring-stone-300 focus-visible:outline-2 focus-visible:outline-primary"
               >
-                {IMESSAGE_SIZES.map((option) => (
-                  <option key={option.size} value={option.size}>
-                    {t(`packExport.imessage.${option.size}`, { px: option.px })}
+                {Object.entries(IMESSAGE_SIZES).map(([option, px]) => (
+                  <option key={option} value={option}>
+                    {t(`packExport.imessage.${option}`, { px })}
                   </option>
                 ))}
               </select>
@@ -234,9 +208,9 @@ function ExportRow({
       <details className="rounded-xl bg-stone-50 px-4 py-3">
         <summary className="cursor-pointer text-sm font-medium text-stone-800">{t("packExport.howTo", { name })}</summary>
         <ol className="mt-2 list-decimal space-y-1 ps-5 text-sm text-stone-700">
-          {row.steps.map((step) => (
+          {steps.map((step) => (
             <li key={step} className="break-words">
-              {t(`packExport.${row.section}.${step}`)}
+              {t(`packExport.${section}.${step}`)}
             </li>
           ))}
         </ol>
