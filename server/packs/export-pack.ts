@@ -64,18 +64,22 @@ const ENTRY_TIME = new Date("2026-01-01T00:00:00Z");
  */
 export const PUBLIC_PACK_EXPORT_CACHE = "public, no-cache";
 
+/** A pack's own row as `viewerId` may see it (the rule of every export): its id, name, owner and cover. */
+export interface ShownPack {
+  id: number;
+  packId: string;
+  name: string;
+  ownerNick: string;
+  visibility: "public" | "private";
+  coverStickerId: number | null;
+  mine: boolean;
+}
+
 /**
- * The pack with the stickers `viewerId` may see (`stickerVisibleTo`, as the pack page shows them), with
- * their words in `language`. A private pack is its owner's only; anyone else gets NOT_FOUND, as for a
- * pack that does not exist (the /files routes' answer for anything not there, rather than the API's
- * PACK_NOT_FOUND).
+ * The pack's row when `viewerId` may see it: public and neither hidden nor of a banned owner (decisions
+ * 0031, 0035), or their own; NOT_FOUND otherwise, as for a pack that does not exist. One query.
  */
-export async function readExportablePack(
-  db: Db,
-  packId: string,
-  viewerId: number | null,
-  language: Language = "en",
-): Promise<ExportablePack> {
+export async function readPackShownTo(db: Db, packId: string, viewerId: number | null): Promise<ShownPack> {
   const [pack] = await db
     .select({
       id: packs.id,
@@ -93,10 +97,41 @@ export async function readExportablePack(
     .where(eq(packs.packId, packId))
     .limit(1);
   const mine = pack !== undefined && viewerId !== null && pack.ownerId === viewerId;
-  // A banned user's packs, and packs a moderator hid, are gone for everyone but their owner, like
-  // private ones (decisions 0031, 0035).
   const shown = pack !== undefined && pack.visibility === "public" && pack.ownerBannedAt === null && pack.hiddenAt === null;
   if (!pack || (!shown && !mine)) throw new AppError("NOT_FOUND");
+  return {
+    id: pack.id,
+    packId: pack.packId,
+    name: pack.name,
+    ownerNick: pack.ownerNick,
+    visibility: pack.visibility,
+    coverStickerId: pack.coverStickerId,
+    mine,
+  };
+}
+
+/**
+ * The pack with the stickers `viewerId` may see (`stickerVisibleTo`, as the pack page shows them), with
+ * their words in `language`. A private pack is its owner's only; anyone else gets NOT_FOUND, as for a
+ * pack that does not exist (the /files routes' answer for anything not there, rather than the API's
+ * PACK_NOT_FOUND).
+ */
+export async function readExportablePack(
+  db: Db,
+  packId: string,
+  viewerId: number | null,
+  language: Language = "en",
+): Promise<ExportablePack> {
+  return exportableFrom(db, await readPackShownTo(db, packId, viewerId), viewerId, language);
+}
+
+/** The pack `readPackShownTo` gave, with the stickers `viewerId` may see and their words in `language`. */
+export async function exportableFrom(
+  db: Db,
+  pack: ShownPack,
+  viewerId: number | null,
+  language: Language,
+): Promise<ExportablePack> {
   const rows = await db
     .select({
       stickerId: packStickers.stickerId,
@@ -131,7 +166,7 @@ export async function readExportablePack(
     name: pack.name,
     author: pack.ownerNick.trim() || translate("en", "app.name"),
     visibility: pack.visibility,
-    mine,
+    mine: pack.mine,
     stickers: list,
     cover: list.find((sticker) => sticker.stickerId === pack.coverStickerId) ?? list[0] ?? null,
   };

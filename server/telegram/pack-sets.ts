@@ -9,9 +9,9 @@ import { AppError, ERRORS, type ErrorCode, isAppError } from "#common/errors.ts"
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 import type { AppContext } from "../context.ts";
-import { packs, telegramAccounts, telegramSets } from "../db/schema.ts";
+import { telegramAccounts, telegramSets } from "../db/schema.ts";
 import { telegramSetName } from "../exports/validate/index.ts";
-import { readExportablePack } from "../packs/export-pack.ts";
+import { exportableFrom, readPackShownTo, type ShownPack } from "../packs/export-pack.ts";
 import { ourBotOf, requireOurBot } from "./our-bot.ts";
 import { addStickersLink } from "./sync-set.ts";
 import { requestSetSync } from "./telegram-queue.ts";
@@ -41,17 +41,10 @@ function viewOf(row: SetRow, language: Language): TelegramSetView {
   };
 }
 
-/** The internal id of a pack the caller may see, or PACK_NOT_FOUND (a private pack of someone else is unknown). */
-async function packRowOf(
-  app: AppContext,
-  packId: string,
-  userId: number,
-): Promise<{ id: number; stickers: number; name: string }> {
+/** The pack's row when the caller may see it, or PACK_NOT_FOUND (a private pack of someone else is unknown). */
+async function shownPackOf(app: AppContext, packId: string, userId: number): Promise<ShownPack> {
   try {
-    const pack = await readExportablePack(app.database.db, packId, userId);
-    const [row] = await app.database.db.select({ id: packs.id }).from(packs).where(eq(packs.packId, packId));
-    if (!row) throw new AppError("PACK_NOT_FOUND");
-    return { id: row.id, stickers: pack.stickers.length, name: pack.name };
+    return await readPackShownTo(app.database.db, packId, userId);
   } catch (error) {
     if (isAppError(error, "NOT_FOUND")) throw new AppError("PACK_NOT_FOUND");
     throw error;
@@ -70,12 +63,13 @@ export async function addPackToTelegram(
   const [account] = await db.select().from(telegramAccounts).where(eq(telegramAccounts.userId, userId));
   if (!account) throw new AppError("TELEGRAM_NOT_LINKED");
   if (account.blockedAt) throw new AppError("TELEGRAM_BLOCKED");
-  const pack = await packRowOf(app, packId, userId);
-  if (pack.stickers === 0) throw new AppError("PACK_EMPTY");
+  const pack = await shownPackOf(app, packId, userId);
+  const { stickers } = await exportableFrom(db, pack, userId, language);
+  if (stickers.length === 0) throw new AppError("PACK_EMPTY");
   const name = telegramSetName(`${packId} ${userId} ${pack.name}`, await bot.username());
   const [row] = await db
     .insert(telegramSets)
-    .values({ packId: pack.id, userId, name, state: "queued", total: pack.stickers })
+    .values({ packId: pack.id, userId, name, state: "queued", total: stickers.length })
     .onConflictDoUpdate({
       target: [telegramSets.packId, telegramSets.userId],
       set: { state: "queued", error: null, requestedAt: new Date() },
@@ -92,7 +86,7 @@ export async function packTelegramSet(
   packId: string,
   language: Language,
 ): Promise<TelegramSetView | null> {
-  const pack = await packRowOf(app, packId, userId);
+  const pack = await shownPackOf(app, packId, userId);
   const [row] = await app.database.db
     .select()
     .from(telegramSets)
