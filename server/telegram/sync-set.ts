@@ -10,7 +10,7 @@
  * Every call waits out Telegram's 429 up to a budget; past it the run ends with `retryAfter` and the
  * queue comes back then (telegram-queue.ts).
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type ErrorCode, isAppError } from "#common/errors.ts";
 import { isLanguage, type Language } from "#common/languages.ts";
 import type { AppContext } from "../context.ts";
@@ -324,7 +324,7 @@ function createRun(
       await db
         .update(telegramSets)
         .set({ title, thumbnailSource, stickers: record, state: "ready", error: null, syncedAt: new Date() })
-        .where(and(eq(telegramSets.id, target.setId)));
+        .where(eq(telegramSets.id, target.setId));
     },
   };
 }
