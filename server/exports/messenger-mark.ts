@@ -47,13 +47,22 @@ function pillSvg(domain: string, width: number, height: number): string {
   );
 }
 
-async function pill(domain: string): Promise<{ png: Buffer; width: number; height: number }> {
-  const { width, height } = markSize(domain);
-  await ensureFont();
-  const png = await sharp(Buffer.from(pillSvg(domain, width, height)))
-    .png()
-    .toBuffer();
-  return { png, width, height };
+/** The pill depends on the domain alone: drawn once per domain (one in practice), not once per file. */
+const pills = new Map<string, Promise<Buffer>>();
+
+function pill(domain: string): Promise<Buffer> {
+  let drawn = pills.get(domain);
+  if (!drawn) {
+    const { width, height } = markSize(domain);
+    drawn = ensureFont().then(() =>
+      sharp(Buffer.from(pillSvg(domain, width, height)))
+        .png()
+        .toBuffer(),
+    );
+    pills.set(domain, drawn);
+    drawn.catch(() => pills.delete(domain));
+  }
+  return drawn;
 }
 
 /** Whether every pixel of the box, widened by MARGIN, is empty in this straight RGBA image. */
@@ -117,9 +126,8 @@ export async function scaledArt(png: Buffer, scale: number): Promise<Buffer> {
 
 /** A transparent square of `edge` with only the mark: the fixed overlay of a moving sticker's frames. */
 export async function markOverlay(edge: number, domain: string, box: MarkBox): Promise<Buffer> {
-  const mark = await pill(domain);
   return sharp({ create: { width: edge, height: edge, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: mark.png, left: box.left, top: box.top }])
+    .composite([{ input: await pill(domain), left: box.left, top: box.top }])
     .png()
     .toBuffer();
 }
@@ -129,9 +137,8 @@ export async function markForMessenger(png: Buffer, domain: string, mark: Messen
   if (mark === "none") return png;
   const placement = await placeMark(png, domain);
   const art = await scaledArt(png, placement.scale);
-  const { png: pillPng } = await pill(domain);
   return sharp(art)
-    .composite([{ input: pillPng, left: placement.box.left, top: placement.box.top }])
+    .composite([{ input: await pill(domain), left: placement.box.left, top: placement.box.top }])
     .png()
     .toBuffer();
 }
