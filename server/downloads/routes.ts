@@ -100,9 +100,11 @@ export function downloadRoutes(app: AppContext): Hono<AppEnv> {
     await limit.consume(clientAddressOf(c));
     const { picId, name } = c.req.param();
     if (!isStickerFileName(name)) throw new AppError("NOT_FOUND");
-    const access: FileAccess = await pictureAccess(app, c, picId, { stylePreviews: false });
+    // The mark depends on who asks (members get none), so the session is read once, for both.
+    const viewerId = await viewerIdOf(app, c);
+    const access: FileAccess = await pictureAccess(app, c, picId, { stylePreviews: false, viewerId });
     if (!access) throw new AppError("NOT_FOUND");
-    const mark = await messengerMarkFor(app.database.db, await viewerIdOf(app, c));
+    const mark = await messengerMarkFor(app.database.db, viewerId);
     const body = await stickerFiles.load(picId, name, mark);
     // A member's unmarked file is theirs alone: never kept where a visitor's request could find it.
     const shared = access === "public" && mark === "corner";

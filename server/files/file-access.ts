@@ -87,19 +87,20 @@ export async function viewerIdOf(app: AppContext, c: Context<AppEnv>): Promise<n
 }
 
 /**
- * Access to a picture; the session is read only when the picture is not public. A style preview is
- * public as an image, but `stylePreviews: false` (downloads) asks for stickers only.
+ * Access to a picture; the session is read only when the picture is not public, unless the caller read
+ * it already (`viewerId`). A style preview is public as an image, but `stylePreviews: false` (downloads)
+ * asks for stickers only.
  */
 export async function pictureAccess(
   app: AppContext,
   c: Context<AppEnv>,
   picId: string,
-  { stylePreviews = true }: { stylePreviews?: boolean } = {},
+  { stylePreviews = true, viewerId: known }: { stylePreviews?: boolean; viewerId?: number | null } = {},
 ): Promise<FileAccess> {
   if (!PIC_ID_PATTERN.test(picId)) return null;
   const db = app.database.db;
   if (await pictureIsPublic(db, picId, stylePreviews)) return "public";
-  const viewerId = await viewerIdOf(app, c);
+  const viewerId = known !== undefined ? known : await viewerIdOf(app, c);
   if (viewerId === null) return null;
   if (await pictureIsOwnedBy(db, picId, viewerId)) return "owner";
   // Staff see the pictures of the stickers moderation concerns: hidden or reported, made private by
