@@ -1,5 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { AppError } from "#common/errors.ts";
 import { accountExportRoutes } from "./accounts/data-export/routes.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { billingRoutes } from "./billing/routes.ts";
@@ -11,6 +12,7 @@ import { createApiRouter } from "./http/api.ts";
 import { socketPeerOf } from "./http/client-address.ts";
 import { compress } from "./http/compress.ts";
 import type { AppEnv } from "./http/env.ts";
+import { respondWithError } from "./http/envelope.ts";
 import { isLoopbackClient } from "./http/local-peer.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders, securityHeadersFor, securityOptionsFor } from "./http/security-headers.ts";
@@ -43,6 +45,9 @@ export interface ServerAppOptions {
   development?: boolean;
 }
 
+/** Probes answer while draining: /readyz says so itself. */
+const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** One Hono app: health, stored files, static assets, the JSON API, and React Router for pages. */
@@ -52,6 +57,15 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.use(httpMetrics());
   server.use(requestContext(app.log, app.config));
   server.use(securityHeaders(security));
+  // While draining, a read not yet started is refused, nothing done: the balancer sends it to another
+  // process and stops sending here (nginx counts the 503 as this process failing), so the listener can
+  // close without resetting a write on its way in. Writes are still served: a proxy does not resend them.
+  server.use(async (c, next) => {
+    const read = c.req.method === "GET" || c.req.method === "HEAD";
+    if (!read || !options.isDraining?.() || HEALTH_PATHS.has(c.req.path)) return next();
+    c.header("Retry-After", "1");
+    return respondWithError(c, new AppError("SERVICE_UNAVAILABLE", "draining"));
+  });
 
   server.get("/healthz", (c) => c.json({ status: "ok" }));
   server.get("/readyz", async (c) => {

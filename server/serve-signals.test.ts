@@ -1,6 +1,6 @@
 /**
- * SIGTERM to a real web process (`listen` in `server/serve.ts`): it answers /readyz 503 at once, refuses
- * new connections, finishes a long download whole, closes idle keep-alive connections, and exits 0
+ * SIGTERM to a real web process (`listen` in `server/serve.ts`): it answers /readyz 503 at once, hands
+ * off (reads arriving answered 503, writes served) until no connection comes, then refuses new ones, finishes a long download whole, closes idle keep-alive connections, and exits 0
  * (decision 0020). The child process is `tests/support/serve-child.ts` on in-memory PGlite.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -81,10 +81,18 @@ function readUntilClosed(socket: Socket) {
   });
 }
 
+/** Sends one raw request on a new connection and reads the answer until the server closes it. */
+async function ask(port: number, raw: string) {
+  const socket = await openSocket(port);
+  const answer = readUntilClosed(socket);
+  socket.write(raw);
+  return answer;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("SIGTERM to a web process", () => {
-  it("finishes a download in flight whole, answers /readyz 503 while draining (also on a connection opened but not yet asked), refuses new connections, then exits 0", async () => {
+  it("finishes a download in flight whole, answers /readyz 503 while draining (also on a connection opened but not yet asked), serves a write and refuses a read arriving on a new connection during the hand-off, then refuses new connections and exits 0", async () => {
     const server = await start({ SHUTDOWN_GRACE_MS: "20000" });
     // An idle keep-alive connection (one answer already read) must be closed by the drain.
     const idle = await openSocket(server.port);
@@ -109,10 +117,30 @@ describe("SIGTERM to a web process", () => {
       signalled();
     });
     await signalSent;
-    await pause(300);
+    const readyz = () => ask(server.port, "GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    await expect.poll(async () => (await readyz()).slice(0, 12), { timeout: 5000, interval: 20 }).toBe("HTTP/1.1 503");
+    // Connections that come while draining are still accepted (closing the listener now would reset
+    // them, a POST already sent included): a read is refused with nothing done, for the balancer to
+    // send elsewhere; a write is served.
+    const newRead = await ask(server.port, "GET /stickers/latest HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    expect(newRead).toMatch(/^HTTP\/1\.1 503/);
+    expect(newRead).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(newRead).toMatch(/\r\nconnection: close\r\n/i);
+    const newWrite = await ask(server.port, "POST /api/no-such-call HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n{}");
+    expect(newWrite).toMatch(/^HTTP\/1\.1 (?!503)\d{3}/);
     late.write("\r\n");
     unasked.write("GET /readyz HTTP/1.1\r\nHost: localhost\r\n\r\n");
-    await expect(openSocket(server.port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    // Once no connection has come for a quarter of a second, the listener closes.
+    await expect
+      .poll(
+        () =>
+          openSocket(server.port).then(
+            (socket) => (socket.destroy(), "accepted"),
+            (error: NodeJS.ErrnoException) => error.code,
+          ),
+        { timeout: 5000, interval: 100 },
+      )
+      .toBe("ECONNREFUSED");
 
     expect(await inFlight).toEqual({ status: 200, bytes: CHUNKS * CHUNK, complete: true });
     const answer = await lateAnswer;

@@ -11,7 +11,8 @@ import { closeRateLimits } from "./rate-limit.ts";
 export interface RunningServer {
   port: number;
   /**
-   * Drains: /readyz answers 503, the listener closes (new connections are refused), requests in flight
+   * Drains: /readyz answers 503 and so do reads not yet started (a balancer sends them elsewhere), the
+   * listener closes once no new connection comes (then new connections are refused), requests in flight
    * finish whole (up to `SHUTDOWN_GRACE_MS`, then their connections are cut), idle keep-alive
    * connections close, running jobs finish or go back to the queue, the database closes.
    */
@@ -26,6 +27,16 @@ const IDLE_SWEEP_MS = 100;
  * before a drain closes it.
  */
 const UNASKED_CONNECTION_MS = 2000;
+/**
+ * A drain keeps listening until no connection has come for this long (at most `HANDOFF_MAX_MS`, and
+ * never past the grace). Closing a listener resets the connections the kernel has accepted and Node
+ * not yet taken, requests already sent on them included, which a proxy will not resend when they are
+ * POSTs; so the listener closes only once the balancer has stopped sending here (the reads refused
+ * while draining tell it to, see app.ts).
+ */
+const HANDOFF_QUIET_MS = 250;
+const HANDOFF_MAX_MS = 3000;
+const HANDOFF_POLL_MS = 25;
 
 interface ConnectionState {
   openedAt: number;
@@ -40,8 +51,10 @@ interface ConnectionState {
  */
 function connectionTracker() {
   const connections = new Map<Socket, ConnectionState>();
+  let lastOpenedAt = 0;
   return {
     opened(socket: Socket) {
+      lastOpenedAt = Date.now();
       connections.set(socket, { openedAt: Date.now(), answered: false, inFlight: 0 });
       socket.once("close", () => connections.delete(socket));
     },
@@ -59,6 +72,18 @@ function connectionTracker() {
         if (state.inFlight > 0) continue;
         if (state.answered || now - state.openedAt > UNASKED_CONNECTION_MS) socket.end();
       }
+    },
+    /** Resolves once no connection has been opened for `quietMs`, or after `maxMs` in any case. */
+    quiet(quietMs: number, maxMs: number) {
+      const startedAt = Date.now();
+      return new Promise<void>((done) => {
+        const look = setInterval(() => {
+          const now = Date.now();
+          if (now - lastOpenedAt < quietMs && now - startedAt < maxMs) return;
+          clearInterval(look);
+          done();
+        }, HANDOFF_POLL_MS);
+      });
     },
   };
 }
@@ -97,9 +122,10 @@ export function listen(
         stopping ??= (async () => {
           drain.draining = true;
           app.log.info({ reason, graceMs: app.config.SHUTDOWN_GRACE_MS }, "draining in-flight requests");
-          const closed = new Promise<void>((done) => http.close(() => done()));
           connections.closeIdle();
           const sweep = setInterval(() => connections.closeIdle(), IDLE_SWEEP_MS);
+          await connections.quiet(HANDOFF_QUIET_MS, Math.min(HANDOFF_MAX_MS, app.config.SHUTDOWN_GRACE_MS));
+          const closed = new Promise<void>((done) => http.close(() => done()));
           let graceTimer: NodeJS.Timeout | undefined;
           const grace = new Promise<"late">((done) => {
             graceTimer = setTimeout(() => done("late"), app.config.SHUTDOWN_GRACE_MS);
