@@ -1,5 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translate } from "#common/i18n/catalogs.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { pictures, stickers } from "../db/schema.ts";
 
@@ -20,6 +21,24 @@ describe("health, files and headers", () => {
     draining = true;
     expect((await t.server.request("/readyz")).status).toBe(503);
     draining = false;
+  });
+
+  it("while draining refuses a read with 503 SERVICE_UNAVAILABLE in the asker's language and Retry-After, and still serves a write", async () => {
+    draining = true;
+    try {
+      const read = await t.server.request("/robots.txt", { headers: { "Accept-Language": "de" } });
+      expect(read.status).toBe(503);
+      expect(read.headers.get("Retry-After")).toBe("1");
+      const envelope = await read.json();
+      expect(envelope.msgKey).toBe("errors.unavailable");
+      expect(envelope.msg).not.toBe(translate("en", "errors.unavailable"));
+      expect((await t.server.request("/healthz")).status).toBe(200);
+      const write = await t.server.request("/api/user/name", { method: "POST", headers: { Origin: t.app.config.PUBLIC_URL } });
+      expect(write.status).not.toBe(503);
+    } finally {
+      draining = false;
+    }
+    expect((await t.server.request("/robots.txt")).status).toBe(200);
   });
 
   it("names the database only to this machine: a request a proxy relayed, untrusted by TRUST_PROXY, gets the status alone", async () => {
