@@ -117,6 +117,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "must be the bot's username without @")
     .optional(),
+  /**
+   * A chat the bot may post to (a private channel or group where it is an admin, id like -100…): inline
+   * mode sends each public sticker it offers there once, to learn the file_id an answer must name.
+   * Without it, inline answers offer only stickers the bot has already sent in chats.
+   */
+  TELEGRAM_CACHE_CHAT_ID: z
+    .string()
+    .regex(/^-?\d{1,20}$/, "must be a chat id (a channel's is -100…)")
+    .transform(Number)
+    .optional(),
   /** Points every new user gets once (spec §1 `point`). */
   STARTING_POINTS: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Points the new user and the inviter each get once for an invite. */

@@ -135,7 +135,10 @@ describe("SIGTERM to a web process", () => {
       .poll(
         () =>
           openSocket(server.port).then(
-            (socket) => (socket.destroy(), "accepted"),
+            (socket) => {
+              socket.destroy();
+              return "accepted";
+            },
             (error: NodeJS.ErrnoException) => error.code,
           ),
         { timeout: 5000, interval: 100 },

@@ -747,3 +747,22 @@ export const telegramSets = pgTable(
   },
   (t) => [uniqueIndex("telegram_sets_pack_user_key").on(t.packId, t.userId), uniqueIndex("telegram_sets_name_key").on(t.name)],
 );
+
+/**
+ * Telegram's file_id for a picture's Telegram sticker file with a given mark (decision 0044): learnt when
+ * the bot sends that file (to its cache chat for inline mode, or as a chat's answer) so the file goes
+ * up once and inline answers can name it.
+ */
+export const telegramStickerFiles = pgTable(
+  "telegram_sticker_files",
+  {
+    picId: text("pic_id")
+      .notNull()
+      .references(() => pictures.id, { onDelete: "cascade" }),
+    /** The messenger mark the file carries: inline answers use only "corner" ones. */
+    mark: text("mark", { enum: ["corner", "none"] }).notNull(),
+    fileId: text("file_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.picId, t.mark] })],
+);

@@ -530,6 +530,7 @@ describe("the webhook, the chat and inline mode", () => {
         ],
         cache_time: 60,
         is_personal: true,
+        next_offset: "",
       });
       const again = await refused(api.answerInlineQuery({ inlineQueryId, results: [] }));
       expect(again.description).toBe("Bad Request: query is too old and response timeout expired or query ID is invalid");

@@ -388,7 +388,8 @@ export function createBotApi(options: BotApiOptions) {
 
     sendMessage: (params: { chatId: number; text: string; parseMode?: ParseMode; replyMarkup?: InlineKeyboardMarkup }) =>
       call<Message>("sendMessage", params),
-    sendSticker: (params: { chatId: number; sticker: InputFile; emoji?: string }) => call<Message>("sendSticker", params),
+    sendSticker: (params: { chatId: number; sticker: InputFile; emoji?: string; disableNotification?: boolean }) =>
+      call<Message>("sendSticker", params),
 
     getFile: (params: { fileId: string }) => call<TelegramFile>("getFile", params),
     /** The bytes of a file at getFile's `filePath`. */
@@ -429,6 +430,10 @@ export function createBotApi(options: BotApiOptions) {
       results: InlineQueryResult[];
       cacheTime?: number;
       isPersonal?: boolean;
+      /** Sent back as the query's `offset` when the user scrolls to the end; empty: no more. */
+      nextOffset?: string;
+      /** A button above the results that opens a private chat with the bot, `/start <startParameter>`. */
+      button?: { text: string; startParameter: string };
     }) => call<true>("answerInlineQuery", params),
   };
 }

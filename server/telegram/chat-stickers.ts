@@ -19,6 +19,7 @@ import { failureMessage } from "../tasks/task-view.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload, uploadLimitsOf } from "../uploads/read-upload.ts";
 import type { Message } from "./bot-api.ts";
+import { rememberStickerFile } from "./inline-stickers.ts";
 import { requireOurBot } from "./our-bot.ts";
 
 /** Where a chat's sticker goes back to, and in which language the bot speaks. */
@@ -122,7 +123,12 @@ export async function replyWithSticker(app: AppContext, job: ChatReplyJob): Prom
   if (!sticker) return "done";
   const mark = await messengerMarkFor(db, job.userId);
   const file = await createStickerFiles(app).load(sticker.picId, "telegram.webp", mark);
-  await bot.api.sendSticker({ chatId: job.chatId, sticker: { bytes: new Uint8Array(file), filename: "sticker.webp" } });
+  const sent = await bot.api.sendSticker({
+    chatId: job.chatId,
+    sticker: { bytes: new Uint8Array(file), filename: "sticker.webp" },
+  });
+  // Chat stickers are public: the file Telegram now has can be offered inline too.
+  if (sent.sticker?.fileId) await rememberStickerFile(db, sticker.picId, mark, sent.sticker.fileId);
   const page = new URL(`${basePathOf(job.language)}${stickerPath(sticker)}`, app.config.PUBLIC_URL).toString();
   await bot.api.sendMessage({
     chatId: job.chatId,

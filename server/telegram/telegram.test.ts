@@ -2,7 +2,7 @@
  * "Add to Telegram" end to end against the local stand-in of Telegram (tests/support/telegram-bot-api.ts),
  * which holds every call to Telegram's rules: linking through the deep link and the webhook, the set
  * made by the queued job, then brought up to date after the pack changes, Telegram's 429 waited out,
- * a user who blocks the bot, unlinking, and a site without a bot.
+ * a user who blocks the bot, unlinking, the bot in chats, inline mode, and a site without a bot.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,16 +15,29 @@ import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from 
 import { balanceOf, userWithPoints } from "#tests/support/tasks.ts";
 import { startTelegramStandIn, type TelegramStandIn } from "#tests/support/telegram-bot-api.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { packStickers, packs, tasks, telegramAccounts, telegramSets, users } from "../db/schema.ts";
+import {
+  packStickers,
+  packs,
+  stickers as stickerRows,
+  tasks,
+  telegramAccounts,
+  telegramSets,
+  telegramStickerFiles,
+  users,
+} from "../db/schema.ts";
+import { createStickerFiles } from "../exports/sticker-files.ts";
 import { exportFileBreaches } from "../exports/validate/index.ts";
 import { startTaskWorkers, type TaskWorkers } from "../tasks/task-worker.ts";
 import { WEBHOOK_SECRET_HEADER } from "./bot-api.ts";
+import { INLINE_START_PARAMETER } from "./inline-stickers.ts";
 import { ensureWebhook, TELEGRAM_WEBHOOK_PATH } from "./our-bot.ts";
 import { startTelegramWorkers, type TelegramWorkers } from "./telegram-queue.ts";
 
 const TOKEN = "7000001:stand-in-token-for-sticker-studio";
 const BOT = "StickerStudioTestBot";
 const TELEGRAM_USER = 55_501;
+/** The channel inline mode posts stickers to once, to learn their file_ids (TELEGRAM_CACHE_CHAT_ID). */
+const CACHE_CHAT = -1_001_234_567_890;
 
 let t: TestApp;
 let standIn: TelegramStandIn;
@@ -79,14 +92,25 @@ function heldBy(name: string) {
   return set;
 }
 
+/** The bot's answer to an inline query, once it has given one. */
+async function inlineAnswer(inlineQueryId: string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const answer = standIn.inlineAnswers.get(inlineQueryId);
+    if (answer) return answer;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error("the bot never answered the inline query");
+}
+
 beforeAll(async () => {
-  standIn = await startTelegramStandIn({ token: TOKEN, botUsername: BOT, now: () => Date.now() + ahead });
+  standIn = await startTelegramStandIn({ token: TOKEN, botUsername: BOT, now: () => Date.now() + ahead, channels: [CACHE_CHAT] });
   const publicUrl = await startForwarder();
   // Styles seeded (no gallery): the bot in chats draws stickers.
   t = await createGalleryTestApp(0, {
     PUBLIC_URL: publicUrl,
     TELEGRAM_BOT_TOKEN: TOKEN,
     TELEGRAM_API_URL: standIn.url,
+    TELEGRAM_CACHE_CHAT_ID: String(CACHE_CHAT),
     DOWNLOAD_RATE_LIMIT_PER_MINUTE: "100000",
   });
   expect(await ensureWebhook(t.app)).toBe(true);
@@ -361,6 +385,22 @@ describe("the bot in chats", () => {
     expect(await t.app.database.db.select().from(tasks).where(eq(tasks.userId, chatter.userId))).toHaveLength(tasksBefore.length);
   });
 
+  it("remembers the file of a sticker it sent in a chat, and offers that same file inline without posting it to the cache chat", async () => {
+    const [made] = await t.app.database.db
+      .select({ picId: stickerRows.picId, fileId: telegramStickerFiles.fileId, mark: telegramStickerFiles.mark })
+      .from(stickerRows)
+      .innerJoin(telegramStickerFiles, eq(telegramStickerFiles.picId, stickerRows.picId))
+      .where(eq(stickerRows.ownerId, chatter.userId))
+      .orderBy(stickerRows.id)
+      .limit(1);
+    expect(made?.mark).toBe("corner");
+    const cachePostsBefore = standIn.sent.get(CACHE_CHAT)?.length ?? 0;
+    const { inlineQueryId } = await standIn.inlineQuery(CHAT_USER, "balloon");
+    const answer = await inlineAnswer(inlineQueryId);
+    expect(answer.results.map((result: { sticker_file_id?: string }) => result.sticker_file_id)).toContain(made?.fileId);
+    expect(standIn.sent.get(CACHE_CHAT)?.length ?? 0).toBe(cachePostsBefore);
+  });
+
   it("asks someone who has not linked an account to link one first", async () => {
     await standIn.startBot(CHAT_USER + 1, { firstName: "Nel" });
     const before = standIn.sent.get(CHAT_USER + 1)?.length ?? 0;
@@ -417,5 +457,73 @@ describe("a site without a Telegram bot", () => {
     } finally {
       await closeTestApp(plain);
     }
+  });
+});
+
+describe("inline mode", () => {
+  let zebra: MadeSticker;
+  let hidden: MadeSticker;
+  const ASKER = TELEGRAM_USER + 70;
+
+  beforeAll(async () => {
+    zebra = await addSticker(t, await diskSticker([20, 20, 20]), {
+      ownerId: owner.userId,
+      visibility: "public",
+      name: "zebra picnic",
+    });
+    hidden = await addSticker(t, await diskSticker([200, 200, 200]), {
+      ownerId: owner.userId,
+      visibility: "private",
+      name: "zebra secret",
+    });
+    // Inline queries come from anyone: the asker has never pressed Start.
+  });
+
+  it("offers the public stickers a query finds as Telegram stickers, each posted once to the cache chat with the small mark, never a private one", async () => {
+    const before = standIn.sent.get(CACHE_CHAT)?.length ?? 0;
+    const first = await inlineAnswer((await standIn.inlineQuery(ASKER, "zebra")).inlineQueryId);
+    expect(first.results).toHaveLength(1);
+    const [result] = first.results;
+    expect(result).toMatchObject({ type: "sticker", id: zebra.stickerInstId });
+    const file = standIn.files.get(result.sticker_file_id);
+    expect(file?.kind).toBe("sticker");
+    expect(exportFileBreaches("telegram-still", file!.bytes)).toEqual([]);
+    const corner = await createStickerFiles(t.app).load(zebra.picId, "telegram.webp", "corner");
+    expect(Buffer.from(file!.bytes).equals(Buffer.from(corner))).toBe(true);
+    const posted = (standIn.sent.get(CACHE_CHAT) ?? []).slice(before);
+    expect(posted.map((message) => message.sticker?.file_id)).toEqual([result.sticker_file_id]);
+    const remembered = await t.app.database.db
+      .select()
+      .from(telegramStickerFiles)
+      .where(eq(telegramStickerFiles.picId, zebra.picId));
+    expect(remembered).toMatchObject([{ mark: "corner", fileId: result.sticker_file_id }]);
+    expect(JSON.stringify(first.results)).not.toContain(hidden.stickerInstId);
+    // The public answer may be kept by Telegram for everyone; its button opens the bot with a hello.
+    expect(first).toMatchObject({ is_personal: false, next_offset: "", button: { start_parameter: INLINE_START_PARAMETER } });
+
+    const again = await inlineAnswer((await standIn.inlineQuery(ASKER, "zebra")).inlineQueryId);
+    expect(again.results).toEqual(first.results);
+    expect((standIn.sent.get(CACHE_CHAT) ?? []).length).toBe(before + 1);
+  });
+
+  it("answers a query that finds nothing with a link to the gallery's search, in the asker's language", async () => {
+    await standIn.startBot(ASKER + 1, { languageCode: "de" });
+    const answer = await inlineAnswer((await standIn.inlineQuery(ASKER + 1, "qqxqzzy")).inlineQueryId);
+    expect(answer.results).toEqual([
+      expect.objectContaining({
+        type: "article",
+        title: translate("de", "telegramBot.inlineSearchTitle"),
+        url: `${t.app.config.PUBLIC_URL}/de/search?q=qqxqzzy`,
+      }),
+    ]);
+    expect(answer.button.text).toBe(translate("de", "telegramBot.inlineMake"));
+  });
+
+  it("says hello, not 'link expired', to someone who opens the bot from the inline button", async () => {
+    const before = standIn.sent.get(ASKER + 2)?.length ?? 0;
+    await standIn.startBot(ASKER + 2, { payload: INLINE_START_PARAMETER });
+    expect((standIn.sent.get(ASKER + 2) ?? []).slice(before).map((message) => message.text)).toEqual([
+      translate("en", "telegramBot.hello"),
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * (`X-Telegram-Bot-Api-Secret-Token`, derived from the token; anything else is refused before the body is
  * read). `/start <code>` links the sender's Telegram account to the code's site account; a plain
  * `/start` after blocking the bot unblocks it; the bot's membership turning `kicked` records that the
- * user blocked it. The answer is always quick: Telegram waits for it before the next update.
+ * user blocked it. An inline query is answered from the gallery (inline-stickers.ts). The answer is always quick: Telegram waits for it before the next update.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -15,6 +15,7 @@ import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
 import { parseUpdate, type TelegramUser, verifyWebhookSecret, WEBHOOK_SECRET_HEADER } from "./bot-api.ts";
 import { stickerFromMessage } from "./chat-stickers.ts";
+import { answerInlineQuery, INLINE_START_PARAMETER } from "./inline-stickers.ts";
 import { completeTelegramLink, setTelegramBlocked } from "./link-account.ts";
 import { ourBotOf, TELEGRAM_WEBHOOK_PATH } from "./our-bot.ts";
 import { requestChatReply } from "./telegram-queue.ts";
@@ -80,7 +81,7 @@ export function telegramWebhookRoutes(app: AppContext) {
       if (message && from && start && message.chat.type === "private") {
         const language = languageOf(from);
         const code = start[1];
-        if (!code) {
+        if (!code || code === INLINE_START_PARAMETER) {
           await setTelegramBlocked(app, from.id, false);
           await say(message.chat.id, language, "telegramBot.hello");
         } else {
@@ -106,6 +107,9 @@ export function telegramWebhookRoutes(app: AppContext) {
           );
         }
       }
+      // Answered beside the webhook's own answer: uploads to the cache chat may take a few seconds, and
+      // Telegram holds the next updates until this one is answered.
+      if (update.inlineQuery) void answerInlineQuery(app, update.inlineQuery, languageOf(update.inlineQuery.from));
       return c.json({ ok: true });
     },
   );

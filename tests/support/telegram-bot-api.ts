@@ -116,7 +116,7 @@ export interface TelegramStandIn {
   files: Map<string, StoredFile>;
   /** What the bot sent, per chat, as Telegram's Message objects. */
   sent: Map<number, Json[]>;
-  /** answerInlineQuery's answers by query id: `{ results, cache_time, is_personal }`. */
+  /** answerInlineQuery's answers by query id: `{ results, cache_time, is_personal, next_offset, button? }`. */
   inlineAnswers: Map<string, Json>;
   /** Every update made, delivered or not. */
   updates: Json[];
@@ -133,7 +133,8 @@ export interface TelegramStandIn {
   sendText(userId: number, text: string): Promise<number | null>;
   /** Telegram stores a photo as JPEGs at a few sizes; the message carries them, smallest first. */
   sendPhoto(userId: number, image: Uint8Array, caption?: string): Promise<number | null>;
-  inlineQuery(userId: number, query: string): Promise<{ status: number | null; inlineQueryId: string }>;
+  /** `offset`: what the bot's last answer gave as `next_offset`, when the user scrolls on. */
+  inlineQuery(userId: number, query: string, offset?: string): Promise<{ status: number | null; inlineQueryId: string }>;
   /** The user blocks the bot: its calls about them are refused, and a my_chat_member update says so. */
   blockBot(userId: number): Promise<number | null>;
   close(): Promise<void>;
@@ -227,6 +228,8 @@ export async function startTelegramStandIn(options: {
   now?: () => number;
   /** A fixed port (a browser run's app is configured with it); any free one by default. */
   port?: number;
+  /** Channels the bot is an admin of and may post to (ids like -100…), e.g. the inline cache chat. */
+  channels?: number[];
 }): Promise<TelegramStandIn> {
   const { token, botUsername } = options;
   const now = options.now ?? Date.now;
@@ -235,6 +238,7 @@ export async function startTelegramStandIn(options: {
   const seconds = () => Math.floor(now() / 1000);
   let counter = 0;
   const openQueries = new Map<string, { expiresAt: number }>();
+  const channels = new Set(options.channels ?? []);
   const recentCalls: number[] = [];
   let throttledUntil = 0;
 
@@ -324,7 +328,9 @@ export async function startTelegramStandIn(options: {
 
   /** A user the bot may act for or write to: they pressed Start and have not blocked it. */
   function reachable(call: Call, field: "user_id" | "chat_id"): StandInUser {
-    const user = standIn.users.get(integer(call, field));
+    const id = integer(call, field);
+    if (field === "chat_id" && channels.has(id)) return { id, firstName: "Channel", blocked: false };
+    const user = standIn.users.get(id);
     if (!user) throw bad(field === "user_id" ? "PEER_ID_INVALID" : "chat not found");
     if (user.blocked) throw new Refusal(403, "Forbidden: bot was blocked by the user");
     return user;
@@ -377,7 +383,8 @@ export async function startTelegramStandIn(options: {
   }
 
   function deliver(chatId: number, message: Json): Json {
-    const sent = { message_id: ++counter, date: seconds(), chat: privateChat(chatId), from: bot, ...message };
+    const chat = channels.has(chatId) ? { id: chatId, type: "channel", title: "Channel" } : privateChat(chatId);
+    const sent = { message_id: ++counter, date: seconds(), chat, ...(channels.has(chatId) ? {} : { from: bot }), ...message };
     standIn.sent.set(chatId, [...(standIn.sent.get(chatId) ?? []), sent]);
     return sent;
   }
@@ -613,10 +620,19 @@ export async function startTelegramStandIn(options: {
           if (!result.title || !result.input_message_content?.message_text) throw bad("MESSAGE_EMPTY");
         } else throw bad(`unsupported inline query result type "${result.type}"`);
       }
+      const nextOffset = text(call, "next_offset");
+      if (Buffer.byteLength(nextOffset) > 64) throw bad("NEXT_OFFSET_INVALID");
+      const button = json(call, "button", "inline query results button") as Json | undefined;
+      if (button !== undefined) {
+        if (typeof button.text !== "string" || button.text === "") throw bad("BUTTON_TEXT_INVALID");
+        if (!/^[A-Za-z0-9_-]{1,64}$/.test(String(button.start_parameter ?? ""))) throw bad("START_PARAM_INVALID");
+      }
       const answer = {
         results,
         cache_time: Number(call.params.cache_time ?? 300),
         is_personal: [true, "true"].includes(call.params.is_personal),
+        next_offset: nextOffset,
+        ...(button ? { button } : {}),
       };
       standIn.inlineAnswers.set(id, answer);
       return true;
@@ -780,11 +796,11 @@ export async function startTelegramStandIn(options: {
     return sendUpdate(userMessage(userId, { photo: sizes, ...(caption ? { caption } : {}) }));
   }
 
-  async function inlineQuery(userId: number, query: string) {
+  async function inlineQuery(userId: number, query: string, offset = "") {
     const inlineQueryId = `${++counter}${randomBytes(6).readUIntBE(0, 6)}`;
     openQueries.set(inlineQueryId, { expiresAt: now() + STAND_IN_LIMITS.inlineQuerySeconds * 1000 });
     const status = await sendUpdate({
-      inline_query: { id: inlineQueryId, from: userJson(userId), query, offset: "", chat_type: "sender" },
+      inline_query: { id: inlineQueryId, from: userJson(userId), query, offset, chat_type: "sender" },
     });
     return { status, inlineQueryId };
   }
