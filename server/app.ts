@@ -20,6 +20,7 @@ import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
 import { packExportRoutes } from "./packs/export-routes.ts";
 import { createPageCache } from "./pages/page-cache.ts";
 import { seoRoutes } from "./seo/routes.ts";
+import { editPreviewRoutes } from "./stickers/edit/preview-route.ts";
 import { telegramWebhookRoutes } from "./telegram/webhook-routes.ts";
 
 /** What a page render receives from the server (read in loaders through the router context). */
@@ -89,6 +90,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/files", downloadRoutes(app));
   // Pack exports: /files/pack/:packId/whatsapp | telegram | originals (decision 0025).
   server.route("/files", packExportRoutes(app));
+  // The owner's editor previews: /files/edit-preview/:stickerInstId (decision 0047).
+  server.route("/files", editPreviewRoutes(app));
   // The signed-in user's archive, "Download my data": /files/account/export (decision 0037).
   server.route("/files", accountExportRoutes(app));
   // Stored files by name, each to whoever may see it: /files/:key.

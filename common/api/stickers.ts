@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { MOTION_PRESETS } from "../motion.ts";
 import { pageInput } from "../paging.ts";
+import {
+  CAPTION_MAX_CHARS,
+  EDIT_BASES,
+  EDITS_PER_MINUTE,
+  OFFSET_MAX,
+  OUTLINE_MAX_PX,
+  stickerEditInput,
+  ZOOM_MAX,
+  ZOOM_MIN,
+} from "../sticker-edit.ts";
 import { LABEL_CHANGES_PER_MINUTE } from "../sticker-labels.ts";
 import { VISIBILITY_CHANGES_PER_MINUTE } from "../stickers.ts";
 import { declareCall } from "./declare-call.ts";
@@ -68,6 +78,17 @@ export const stickerLabels = automaticLabels.extend({
 export type StickerLabels = z.output<typeof stickerLabels>;
 
 /** The detail page's sticker: the list item plus its style and owner facts. */
+const stickerEditor = z.object({
+  base: z.enum(EDIT_BASES),
+  edit: stickerEditInput,
+  original: stickerEditInput,
+  edited: z.boolean(),
+  originalImageUrl: z.string(),
+});
+export type StickerEditorAnswer = z.output<typeof stickerEditor>;
+
+const editedSticker = z.object({ imageUrl: z.string(), edited: z.boolean() });
+
 const stickerDetail = stickerListItem.extend({
   style: z.object({ id: z.number(), key: z.string(), name: z.string() }).nullable(),
   visibility,
@@ -183,5 +204,36 @@ export const stickerCalls = {
       altText: z.string().max(1000).nullable(),
     }),
     output: stickerLabels,
+  }),
+
+  editor: declareCall({
+    method: "GET",
+    path: "/api/sticker/editor",
+    summary:
+      "For the owner's editor (decision 0047): what it starts from (the art without outline and caption, or the whole picture), the settings shown now and those of the original. Anyone else's sticker is NOT_FOUND.",
+    tag: "stickers",
+    access: "user",
+    input: z.object({ stickerInstId }),
+    output: stickerEditor,
+  }),
+
+  edit: declareCall({
+    method: "POST",
+    path: "/api/sticker/edit",
+    summary: `The owner redraws a sticker with new settings, free: caption (1–${CAPTION_MAX_CHARS} characters, top/middle/bottom, colour) or none, outline 0–${OUTLINE_MAX_PX} px and colour, shadow, zoom ${ZOOM_MIN}–${ZOOM_MAX}, move ±${OFFSET_MAX}, flip. The page, lists, packs and exports show the edit; the original is kept. ${EDITS_PER_MINUTE} edits and previews per user per minute.`,
+    tag: "stickers",
+    access: "user",
+    input: z.object({ stickerInstId, edit: stickerEditInput }),
+    output: editedSticker,
+  }),
+
+  restoreOriginal: declareCall({
+    method: "POST",
+    path: "/api/sticker/restoreOriginal",
+    summary: "The owner puts back the sticker as it was made; a sticker never edited is answered as it is.",
+    tag: "stickers",
+    access: "user",
+    input: z.object({ stickerInstId }),
+    output: editedSticker,
   }),
 };

@@ -20,6 +20,7 @@ import {
 import { REPORT_REASONS } from "#common/moderation.ts";
 import { MOTION_PRESETS } from "#common/motion.ts";
 import { SUBSCRIPTION_STATUSES } from "#common/plans.ts";
+import type { StickerEdit } from "#common/sticker-edit.ts";
 import { TELEGRAM_SET_STATES } from "#common/telegram.ts";
 
 /**
@@ -176,6 +177,11 @@ export interface PictureLayers {
   captionDirection: "ltr" | "rtl";
 }
 
+export interface EditablePicture {
+  art: string;
+  captionText: string | null;
+}
+
 export const pictures = pgTable("pictures", {
   id: text("id").primaryKey(),
   width: integer("width").notNull(),
@@ -188,6 +194,12 @@ export const pictures = pgTable("pictures", {
    * plain picture (a hosted one, or one stored before migration 0015): it moves as a whole.
    */
   layers: jsonb("layers").$type<PictureLayers>(),
+  /**
+   * What the sticker editor starts from (decision 0047): the art the generator drew before its outline
+   * and caption (a storage key, never served by name) and the caption's words. Null: the editor starts
+   * from the finished picture.
+   */
+  editable: jsonb("editable").$type<EditablePicture>(),
   createdAt: created(),
 });
 
@@ -201,6 +213,12 @@ export const stickers = pgTable(
     picId: text("pic_id")
       .notNull()
       .references(() => pictures.id),
+    /**
+     * Set while the sticker shows an edit of its picture (decision 0047): the picture as it was made,
+     * which "Restore the original" puts back; `edit` holds the settings that drew `pic_id` from it.
+     */
+    originalPicId: text("original_pic_id").references(() => pictures.id),
+    edit: jsonb("edit").$type<StickerEdit>(),
     name: text("name").notNull().default(""),
     prompt: text("prompt").notNull().default(""),
     styleId: integer("style_id").references(() => styles.id),

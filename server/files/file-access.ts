@@ -7,7 +7,7 @@
  * database on every request, so a sticker made private, or hidden by moderation (decision 0031), stops
  * being served at once.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { Context } from "hono";
 import type { MotionPreset } from "#common/motion.ts";
 import { AVATAR_KEY, avatarPathOf } from "../accounts/google/copy-google-avatar.ts";
@@ -48,11 +48,12 @@ async function pictureIsPublic(db: Db, picId: string, stylePreviews: boolean): P
   return style !== undefined;
 }
 
+/** One of the user's stickers shows the picture, or kept it as the original of an edit (decision 0047). */
 async function pictureIsOwnedBy(db: Db, picId: string, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: stickers.id })
     .from(stickers)
-    .where(and(eq(stickers.picId, picId), eq(stickers.ownerId, userId)))
+    .where(and(or(eq(stickers.picId, picId), eq(stickers.originalPicId, picId)), eq(stickers.ownerId, userId)))
     .limit(1);
   return row !== undefined;
 }

@@ -52,7 +52,10 @@ process.on("message", async (message: GeneratorRequest | GeneratorSettingsMessag
       message.kind === "text"
         ? await provider.textToSticker(message.text)
         : await provider.imageToSticker({ ...message.image, image: Buffer.from(message.image.image) });
-    send({ id: message.id, sticker: { png: sticker.png, subject: sticker.subject, layers: sticker.layers } });
+    send({
+      id: message.id,
+      sticker: { png: sticker.png, subject: sticker.subject, layers: sticker.layers, editable: sticker.editable },
+    });
   } catch (error) {
     send({ id: message.id, error: describeError(error) });
   }

@@ -30,6 +30,7 @@ export interface GeneratorReply {
     png: Uint8Array;
     subject: string;
     layers?: { subject: Uint8Array; caption: Uint8Array; captionDirection: "ltr" | "rtl" } | undefined;
+    editable?: { art: Uint8Array; captionText: string | null } | undefined;
   };
   error?: { name: string; code: FailureCode; message: string; retryable: boolean };
 }
@@ -94,7 +95,7 @@ export function startGeneratorProcess(options: GeneratorProcessOptions): Generat
       pending.delete(reply.id);
       clearTimeout(waiter.timer);
       if (reply.sticker) {
-        const { png, subject, layers } = reply.sticker;
+        const { png, subject, layers, editable } = reply.sticker;
         waiter.resolve({
           png: bufferOf(png),
           subject,
@@ -103,6 +104,7 @@ export function startGeneratorProcess(options: GeneratorProcessOptions): Generat
             caption: bufferOf(layers.caption),
             captionDirection: layers.captionDirection,
           },
+          editable: editable && { art: bufferOf(editable.art), captionText: editable.captionText },
         });
       } else {
         const error = reply.error ?? { code: "GENERATION_FAILED", message: "no answer", retryable: true };

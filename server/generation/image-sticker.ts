@@ -16,7 +16,7 @@ import { photoWithMoodLayers } from "./mood-art.ts";
 import type { GeneratedSticker, ImageStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { captionDirectionOf } from "./render/caption.ts";
-import { finishSticker } from "./render/finish.ts";
+import { editableArt, finishSticker } from "./render/finish.ts";
 import type { Raster } from "./render/pixels.ts";
 import { placeOnCanvas, toStyleResolution } from "./render/place.ts";
 import type { StyleSpec } from "./styles.ts";
@@ -242,11 +242,12 @@ async function cutoutSticker(img: Raster, alpha: Buffer, style: StyleSpec, req: 
 }
 
 /** A finished sticker, and its photo and mood caption apart where it has one (decision 0041). */
-type Finished = Pick<GeneratedSticker, "png" | "layers">;
+type Finished = Pick<GeneratedSticker, "png" | "layers" | "editable">;
 
 /** The die-cut finish; one sticker of a pack made in one go first gets its mood (decision 0026). */
 async function finishFor(art: Raster, style: StyleSpec, req: ImageStickerRequest): Promise<Finished> {
-  if (!req.mood) return { png: await finishSticker(art, style) };
+  if (!req.mood)
+    return { png: await finishSticker(art, style), editable: { art: await editableArt(art, style), captionText: null } };
   const shrink = async (r: Raster, side: number): Promise<Raster> => ({
     data: await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 4 } })
       .resize(side, side)
@@ -257,7 +258,8 @@ async function finishFor(art: Raster, style: StyleSpec, req: ImageStickerRequest
   });
   const mooded = await photoWithMoodLayers(art, style, req.mood, req.locale, shrink);
   const png = await finishSticker(mooded.art, style);
-  if (!mooded.caption) return { png };
+  const editable = { art: await editableArt(mooded.bare, style), captionText: mooded.caption ? mooded.captionText : null };
+  if (!mooded.caption) return { png, editable };
   const [subject, caption] = await Promise.all([finishSticker(mooded.bare, style), finishSticker(mooded.caption, style)]);
-  return { png, layers: { subject, caption, captionDirection: captionDirectionOf(mooded.captionText) } };
+  return { png, editable, layers: { subject, caption, captionDirection: captionDirectionOf(mooded.captionText) } };
 }

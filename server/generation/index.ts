@@ -18,7 +18,7 @@ export { moodName } from "./mood-art.ts";
 // Drawing stickers: the providers, and the child process the worker draws in.
 export { createOfflineProvider } from "./offline-provider.ts";
 export { parsePrompt } from "./prompt/parse-prompt.ts";
-export type { GeneratedLayers, GenerationProvider, StyleKey } from "./provider.ts";
+export type { EditableArt, GeneratedLayers, GenerationProvider, StyleKey } from "./provider.ts";
 export { GenerationError, STYLE_KEYS } from "./provider.ts";
 // Stored pictures: a sticker's PNG, thumbnail and small thumbnail.
 export { smallThumbnail, stickerImageKeys, storeStickerImages } from "./variants.ts";

@@ -31,7 +31,14 @@ export interface GeneratedSticker {
   subject: string;
   /** Where it drew a caption: the sticker in parts, so it can move them apart (decision 0041). */
   layers?: GeneratedLayers | undefined;
+  /** What the sticker editor starts from (decision 0047): the art without outline and caption, and the caption's words. */
+  editable?: EditableArt | undefined;
   detail?: Record<string, unknown>;
+}
+
+export interface EditableArt {
+  art: Buffer;
+  captionText: string | null;
 }
 
 /** Finished 512×512 RGBA PNGs that over each other make the sticker: the subject, and its caption alone. */

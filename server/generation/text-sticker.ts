@@ -9,7 +9,7 @@ import { parsePrompt } from "./prompt/parse-prompt.ts";
 import type { GeneratedSticker, TextStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { captionDirectionOf, renderCaption } from "./render/caption.ts";
-import { finishSticker } from "./render/finish.ts";
+import { editableArt, finishSticker } from "./render/finish.ts";
 import { CANVAS, layoutSticker } from "./render/layout.ts";
 import { drawOver, type Raster } from "./render/pixels.ts";
 import { renderScene, sceneSvg } from "./render/scene.ts";
@@ -58,10 +58,12 @@ export async function createTextSticker(req: TextStickerRequest): Promise<Genera
         }
       : undefined;
   const subject = plan.subjects[0]?.slug ?? "caption";
+  const editable = bare ? { art: await editableArt(bare, style), captionText } : undefined;
   return {
     png,
     subject,
     layers,
+    editable,
     detail: {
       style: style.key,
       mood: req.mood ?? null,

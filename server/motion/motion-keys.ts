@@ -38,10 +38,13 @@ export function motionFileKeysOf(picId: string): string[] {
   const files = MOTION_PRESETS.flatMap((preset) =>
     (Object.keys(SUFFIX) as MotionDisplayFile[]).map((file) => motionFileKey(picId, preset, file)),
   );
-  return [layers.subject, layers.caption, ...files];
+  return [layers.subject, layers.caption, layers.art, ...files];
 }
 
-/** A picture's layers (decision 0041): finished 512 px PNGs, never served by name (no pattern of `/files/:key` matches). */
-export function layerKeys(picId: string): { subject: string; caption: string } {
-  return { subject: `${picId}-layer-subject.png`, caption: `${picId}-layer-caption.png` };
+/**
+ * A picture's layers (decision 0041): finished 512 px PNGs, and the editor's art (decision 0047), never
+ * served by name (no pattern of `/files/:key` matches).
+ */
+export function layerKeys(picId: string): { subject: string; caption: string; art: string } {
+  return { subject: `${picId}-layer-subject.png`, caption: `${picId}-layer-caption.png`, art: `${picId}-layer-art.png` };
 }

@@ -3,6 +3,7 @@ import { VISIBILITY_CHANGES_PER_MINUTE } from "#common/stickers.ts";
 import type { AppContext } from "../context.ts";
 import { implementCall } from "../http/define-call.ts";
 import { createRateLimit } from "../rate-limit.ts";
+import { stickerEditCalls } from "./edit/calls.ts";
 import { getSticker } from "./get-sticker.ts";
 import { stickerLabelCalls } from "./labels/calls.ts";
 import { listByPics, pageMyStickers, setStickerVisibility } from "./own-stickers.ts";
@@ -35,5 +36,6 @@ export function stickerCalls(app: AppContext) {
       return setStickerVisibility(db, { userId: viewer.userId, ...input });
     }),
     ...stickerLabelCalls(app),
+    ...stickerEditCalls(app),
   ];
 }

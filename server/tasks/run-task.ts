@@ -8,8 +8,9 @@ import { STICKER_NAME_MAX_CHARACTERS } from "#common/stickers.ts";
 import { TASK_STATUS, TASK_TYPE } from "#common/tasks.ts";
 import { shortenToCharacters } from "#common/text.ts";
 import type { AppContext } from "../context.ts";
-import { type PictureLayers, pictures, stickers, stickerTags, styles, tasks, users } from "../db/schema.ts";
+import { type EditablePicture, type PictureLayers, pictures, stickers, stickerTags, styles, tasks, users } from "../db/schema.ts";
 import {
+  type EditableArt,
   type GeneratedLayers,
   type GenerationProvider,
   moodName,
@@ -25,6 +26,7 @@ import { layersKeptOrGiven, storeLayers } from "../motion/sticker-layers.ts";
 import { joinMadePack } from "../packs/make-join.ts";
 import { changePoints } from "../points/change-points.ts";
 import { subjectsOfSticker, tagStickerSubjects } from "../search/tag-subjects.ts";
+import { editableKeptOrGiven, storeEditableArt } from "../stickers/edit/edit-sticker.ts";
 import { hotScore } from "../stickers/hot-score.ts";
 import { COMMUNITY_TAG } from "../stickers/tags.ts";
 
@@ -111,6 +113,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
     const styleKey = (STYLE_KEYS as readonly string[]).includes(style?.key ?? "") ? (style?.key as StyleKey) : "cartoon";
     let png: Buffer;
     let layers: GeneratedLayers | undefined;
+    let editable: EditableArt | undefined;
     /** The emoji the generator drew first, a subject tag of the sticker (decision 0030). */
     let drawnSubject: string | null = null;
     const timer = generationDuration.startTimer({
@@ -129,6 +132,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
         });
         png = made.png;
         layers = made.layers;
+        editable = made.editable;
       } else {
         const made = await provider.textToSticker({
           prompt: task.prompt,
@@ -139,6 +143,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
         });
         png = made.png;
         layers = made.layers;
+        editable = made.editable;
         drawnSubject = made.subject;
       }
       timer({ outcome: "drawn" });
@@ -153,6 +158,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
       .where(and(eq(tasks.id, task.id), inArray(tasks.status, OPEN)));
     const stored = await storeStickerImages(app.storage, png);
     const storedLayers = layers ? await storeLayers(app, stored.id, layers) : null;
+    const storedEditable = editable ? await storeEditableArt(app, stored.id, editable) : null;
     await db
       .update(tasks)
       .set({ progress: PROGRESS.stored })
@@ -160,7 +166,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
     await finishTask(
       app,
       task,
-      { picId: stored.id, pngKey: stored.png, thumbKey: stored.thumb, layers: storedLayers },
+      { picId: stored.id, pngKey: stored.png, thumbKey: stored.thumb, layers: storedLayers, editable: storedEditable },
       drawnSubject,
     );
   } catch (error) {
@@ -191,7 +197,7 @@ export async function runTaskAttempt(app: AppContext, provider: GenerationProvid
 async function finishTask(
   app: AppContext,
   task: typeof tasks.$inferSelect,
-  picture: { picId: string; pngKey: string; thumbKey: string; layers: PictureLayers | null },
+  picture: { picId: string; pngKey: string; thumbKey: string; layers: PictureLayers | null; editable?: EditablePicture | null },
   drawnSubject: string | null,
   motion?: MadeMotion,
 ): Promise<void> {
@@ -214,8 +220,16 @@ async function finishTask(
     const banned = owner?.bannedAt ? { hiddenAt: owner.bannedAt, hiddenReason: "ban" as const } : {};
     await tx
       .insert(pictures)
-      .values({ id: picId, width: 512, height: 512, pngKey, thumbKey, layers: picture.layers })
-      .onConflictDoUpdate({ target: pictures.id, set: { layers: layersKeptOrGiven } });
+      .values({
+        id: picId,
+        width: 512,
+        height: 512,
+        pngKey,
+        thumbKey,
+        layers: picture.layers,
+        editable: picture.editable ?? null,
+      })
+      .onConflictDoUpdate({ target: pictures.id, set: { layers: layersKeptOrGiven, editable: editableKeptOrGiven } });
     const createdAt = new Date();
     const language = isLanguage(task.locale) ? task.locale : DEFAULT_LANGUAGE;
     // A picture sticker without words is named in the asker's language, so cards never lack a name.

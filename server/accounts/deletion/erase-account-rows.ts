@@ -92,7 +92,12 @@ export async function eraseAccountRows(
   uploads.push(...(await deleteTasksOf(tx, userId)));
 
   const own = await tx
-    .select({ id: stickers.id, stickerInstId: stickers.stickerInstId, picId: stickers.picId })
+    .select({
+      id: stickers.id,
+      stickerInstId: stickers.stickerInstId,
+      picId: stickers.picId,
+      originalPicId: stickers.originalPicId,
+    })
     .from(stickers)
     .where(eq(stickers.ownerId, userId))
     .orderBy(asc(stickers.id));
@@ -145,7 +150,8 @@ export async function eraseAccountRows(
 
   // The pictures nobody else uses (a picture is its content's hash: two stickers may share one).
   const keys = new Set<string>(o.archiveKeys);
-  const picIds = [...new Set(own.map((row) => row.picId))];
+  // An edited sticker's original picture too (decision 0047).
+  const picIds = [...new Set(own.flatMap((row) => (row.originalPicId ? [row.picId, row.originalPicId] : [row.picId])))];
   for (const ids of chunksOf(picIds)) {
     const unused = await tx
       .delete(pictures)
@@ -153,6 +159,7 @@ export async function eraseAccountRows(
         and(
           inArray(pictures.id, ids),
           notExists(tx.select({ id: stickers.id }).from(stickers).where(eq(stickers.picId, pictures.id))),
+          notExists(tx.select({ id: stickers.id }).from(stickers).where(eq(stickers.originalPicId, pictures.id))),
           notExists(tx.select({ id: styles.id }).from(styles).where(eq(styles.previewPicId, pictures.id))),
         ),
       )
