@@ -119,6 +119,8 @@ describe("SIGTERM to a web process", () => {
     await signalSent;
     const readyz = () => ask(server.port, "GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     await expect.poll(async () => (await readyz()).slice(0, 12), { timeout: 5000, interval: 20 }).toBe("HTTP/1.1 503");
+    late.write("\r\n");
+    unasked.write("GET /readyz HTTP/1.1\r\nHost: localhost\r\n\r\n");
     // Connections that come while draining are still accepted (closing the listener now would reset
     // them, a POST already sent included): a read is refused with nothing done, for the balancer to
     // send elsewhere; a write is served.
@@ -128,8 +130,6 @@ describe("SIGTERM to a web process", () => {
     expect(newRead).toMatch(/\r\nconnection: close\r\n/i);
     const newWrite = await ask(server.port, "POST /api/no-such-call HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n{}");
     expect(newWrite).toMatch(/^HTTP\/1\.1 (?!503)\d{3}/);
-    late.write("\r\n");
-    unasked.write("GET /readyz HTTP/1.1\r\nHost: localhost\r\n\r\n");
     // Once no connection has come for a quarter of a second, the listener closes.
     await expect
       .poll(
@@ -141,7 +141,8 @@ describe("SIGTERM to a web process", () => {
             },
             (error: NodeJS.ErrnoException) => error.code,
           ),
-        { timeout: 5000, interval: 100 },
+        // Each look is itself a connection: looking less often than the quiet period lets it come.
+        { timeout: 10_000, interval: 400 },
       )
       .toBe("ECONNREFUSED");
 

@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { EditStickerButton } from "#app/features/stickers/edit/edit-sticker-button.tsx";
 import { isAppError } from "#common/errors.ts";
 import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
@@ -133,7 +134,12 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
             </div>
             <StickerLabelRows sticker={sticker} />
           </dl>
-          {sticker.mine ? <EditStickerLabels sticker={sticker} /> : null}
+          {sticker.mine ? (
+            <div className="flex flex-wrap gap-2">
+              <EditStickerButton sticker={sticker} />
+              <EditStickerLabels sticker={sticker} />
+            </div>
+          ) : null}
           {/* Staff judge a sticker others cannot see on the desk; its public actions would be refused. */}
           {sticker.staffView ? null : <StickerActions sticker={sticker} favorited={favorited} />}
           {sticker.mine ? (

@@ -19,8 +19,8 @@ const baseOf = (key: string) => key.replace(PLURAL, "");
 const english = flatten(catalogs.en);
 const englishBases = new Set(Object.keys(english).map(baseOf));
 const placeholders = (text: string) => [...new Set(text.match(/\{\{\s*\w+\s*\}\}/g) ?? [])].sort();
-/** Values that are the same in every language: brand names and pure placeholders. */
-const SAME_IN_EVERY_LANGUAGE = new Set(["Sticker Studio", "{{count}}/{{max}}"]);
+/** Values that are the same in every language: brand names, pure placeholders and a number with its % sign. */
+const SAME_IN_EVERY_LANGUAGE = new Set(["Sticker Studio", "{{count}}/{{max}}", "{{value}}%", "{{value}} %"]);
 
 describe("catalogs: every UI string in all 14 languages", () => {
   it.each(LANGUAGES.filter((language) => language !== "en"))(
