@@ -154,7 +154,7 @@ describe("SIGTERM to a web process", () => {
     expect(await unaskedAnswer).toMatch(/^HTTP\/1\.1 503/);
     expect(await idleClosed).toMatch(/^HTTP\/1\.1 200/);
     expect(await server.exited, server.output()).toBe(0);
-  }, 30_000);
+  }, 60_000);
 
   it("cuts a response that outlasts the grace period and still exits 0", async () => {
     const server = await start({ SHUTDOWN_GRACE_MS: "300" });
