@@ -83,6 +83,10 @@ const stickerDetail = stickerListItem.extend({
   automaticLabels: automaticLabels
     .nullable()
     .describe("For its owner only (null for anyone else): the automatic labels, which each of theirs can go back to."),
+  remixedFrom: z
+    .object({ stickerInstId: z.string(), name: z.string() })
+    .nullable()
+    .describe("The sticker this one is a remix of (decision 0046), while the viewer may see it; null otherwise."),
 });
 export type StickerDetail = z.output<typeof stickerDetail>;
 
