@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Language } from "#common/languages.ts";
 import type { StickerDetail } from "#common/stickers.ts";
+import { TASK_TYPE } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
-import { pictures, stickers, styles } from "../db/schema.ts";
+import { pictures, stickers, styles, tasks } from "../db/schema.ts";
 import { staffMaySeeSticker } from "../moderation/staff-view.ts";
 import { readLabelsAndAutomatic } from "./labels/read-labels.ts";
 import { shownTo } from "./shown-stickers.ts";
@@ -28,12 +29,14 @@ export async function getSticker(
       hiddenAt: stickers.hiddenAt,
       locale: stickers.locale,
       remixedFrom: stickers.remixedFrom,
+      taskType: tasks.type,
       styleKey: styles.key,
       styleNames: styles.names,
     })
     .from(stickers)
     .innerJoin(pictures, eq(pictures.id, stickers.picId))
     .leftJoin(styles, eq(styles.id, stickers.styleId))
+    .leftJoin(tasks, eq(tasks.id, stickers.taskId))
     .where(eq(stickers.stickerInstId, o.stickerInstId))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
@@ -66,6 +69,7 @@ export async function getSticker(
     // Only the owner's editor offers to go back to them.
     automaticLabels: mine ? read.automatic : null,
     remixedFrom,
+    fromPhoto: row.taskType === TASK_TYPE.image,
   };
 }
 
