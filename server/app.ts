@@ -20,6 +20,7 @@ import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
 import { packExportRoutes } from "./packs/export-routes.ts";
 import { createPageCache } from "./pages/page-cache.ts";
 import { seoRoutes } from "./seo/routes.ts";
+import { shareRoutes } from "./share/routes.ts";
 import { editPreviewRoutes } from "./stickers/edit/preview-route.ts";
 import { telegramWebhookRoutes } from "./telegram/webhook-routes.ts";
 
@@ -94,6 +95,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/files", editPreviewRoutes(app));
   // The signed-in user's archive, "Download my data": /files/account/export (decision 0037).
   server.route("/files", accountExportRoutes(app));
+  // A photo shared in from the phone's share sheet: POST /share, GET /files/shared/:id (decision 0046).
+  server.route("/", shareRoutes(app));
   // Stored files by name, each to whoever may see it: /files/:key.
   server.route("/files", storedFileRoutes(app));
 

@@ -7,6 +7,7 @@ import { MovingImage } from "../features/motion/moving-image.tsx";
 import { subjectTagsOfStickerInst } from "../features/search/search.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { EditStickerLabels, StickerLabelRows } from "../features/stickers/labels/sticker-labels.tsx";
+import { RemixOf } from "../features/stickers/remix-of.tsx";
 import { StickerActions } from "../features/stickers/sticker-actions.tsx";
 import { StickerGrid, stickerPath } from "../features/stickers/sticker-card.tsx";
 import { favoritedAmong, getSticker, recommendStickers } from "../features/stickers/stickers.server.ts";
@@ -81,6 +82,7 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
         {/* min-w-0: a name or prompt of one long word wraps instead of widening the column past a phone's screen. */}
         <div className="min-w-0 space-y-5">
           <h1 className="break-words font-bold text-3xl">{sticker.name}</h1>
+          {sticker.remixedFrom ? <RemixOf source={sticker.remixedFrom} /> : null}
           {sticker.hidden ? (
             <p role="note" className="rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
               {t("report.hiddenNotice")}

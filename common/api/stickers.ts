@@ -104,6 +104,11 @@ const stickerDetail = stickerListItem.extend({
   automaticLabels: automaticLabels
     .nullable()
     .describe("For its owner only (null for anyone else): the automatic labels, which each of theirs can go back to."),
+  remixedFrom: z
+    .object({ stickerInstId: z.string(), name: z.string() })
+    .nullable()
+    .describe("The sticker this one is a remix of (decision 0046), while the viewer may see it; null otherwise."),
+  fromPhoto: z.boolean().describe("Made from a photo: its remix keeps the style only (decision 0046)."),
 });
 export type StickerDetail = z.output<typeof stickerDetail>;
 

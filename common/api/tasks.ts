@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PROMPT_MAX_LENGTH } from "../tasks.ts";
 import { declareCall } from "./declare-call.ts";
-import { stickerListItem, visibility } from "./stickers.ts";
+import { stickerInstId, stickerListItem, visibility } from "./stickers.ts";
 
 export const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
@@ -15,6 +15,10 @@ export const uploadIdField = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 // stops absurd bodies early.
 export const promptField = z.string().max(PROMPT_MAX_LENGTH * 4);
 export const styleIdField = z.coerce.number().int().min(1).max(2_147_483_647).optional();
+/** "Make my version" (decision 0046): the sticker this one remixes; kept only while that one is public, else ignored. */
+export const remixOfField = stickerInstId
+  .optional()
+  .describe("The public sticker this one is a remix of (its stickerInstId); ignored unless it is public and shown.");
 
 /** What submitting answers: the task to follow and what it cost. */
 export const submitted = z.object({
@@ -66,7 +70,12 @@ export const taskCalls = {
       "Starts a sticker from a prompt (1–300 characters after trimming). Free users pay TEXT_GENERATION_COST points (NOT_ENOUGH_POINTS otherwise); members count against their daily limit (DAILY_LIMIT_REACHED). TOO_MANY_TASKS (429) while TASKS_IN_FLIGHT_LIMIT of the caller's tasks wait or run.",
     tag: "tasks",
     access: "user",
-    input: z.object({ prompt: promptField, styleId: styleIdField, visibility: visibility.default("public") }),
+    input: z.object({
+      prompt: promptField,
+      styleId: styleIdField,
+      visibility: visibility.default("public"),
+      remixOf: remixOfField,
+    }),
     output: submitted,
   }),
 
@@ -85,6 +94,7 @@ export const taskCalls = {
       // A photo may show a face: its sticker stays private unless the owner chooses to share it.
       visibility: visibility.default("private"),
       uploadId: uploadIdField.optional().describe("The page's random id for this upload (16–64 of A–Z a–z 0–9 _ -)."),
+      remixOf: remixOfField,
     }),
     output: submitted,
   }),

@@ -252,6 +252,10 @@ export const stickers = pgTable(
     madeFromStickerId: bigint("made_from_sticker_id", { mode: "number" }).references((): AnyPgColumn => stickers.id, {
       onDelete: "set null",
     }),
+    /** The public sticker this one is a remix of ("Make my version", decision 0046), while that one exists. */
+    remixedFrom: bigint("remixed_from", { mode: "number" }).references((): AnyPgColumn => stickers.id, {
+      onDelete: "set null",
+    }),
     /**
      * The owner's own labels (decision 0042): 1–3 emoji, keywords, an alt text. Null is "automatic":
      * made from the sticker's mood and subject tags when read (server/stickers/labels/).
@@ -274,6 +278,8 @@ export const stickers = pgTable(
       .where(sql`${t.visibility} = 'public'`),
     index("stickers_public_id_idx").on(t.id).where(sql`${t.visibility} = 'public'`),
     index("stickers_untagged_idx").on(t.id).where(sql`not ${t.subjectsTagged}`),
+    // A deleted sticker unlinks its remixes (on delete set null) through this index, not a scan.
+    index("stickers_remixed_from_idx").on(t.remixedFrom).where(sql`${t.remixedFrom} is not null`),
   ],
 );
 
@@ -402,6 +408,10 @@ export const tasks = pgTable(
       onDelete: "set null",
     }),
     motion: text("motion", { enum: MOTION_PRESETS }),
+    /** "Make my version" (decision 0046): the public sticker its sticker will be a remix of. */
+    remixedFrom: bigint("remixed_from", { mode: "number" }).references((): AnyPgColumn => stickers.id, {
+      onDelete: "set null",
+    }),
     /** The emoji its sticker joins `packId` with: a pack made to move in one go keeps its stickers' emoji. */
     packEmoji: jsonb("pack_emoji").$type<string[]>(),
     attempts: integer("attempts").notNull().default(0),

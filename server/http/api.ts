@@ -16,7 +16,7 @@ import { buildOpenApiDocument } from "./openapi.ts";
 import { checkSignatureHeaders, verifySignedCall } from "./signature-guard.ts";
 
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
-const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
+export const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 
 /** The session token: the HttpOnly cookie for pages, `Authorization: <token>` for other clients. */
 export function sessionTokenOf(c: Context<AppEnv>, config: Pick<Config, "secure">) {

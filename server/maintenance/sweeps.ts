@@ -1,8 +1,8 @@
 /**
  * The periodic sweeps that keep storage and the analytics tables from growing without bound
  * (decision 0034): derived downloads and pack archives past their age or the size budget, uploads no
- * task uses, analytics events and page error reports past their retention; and the files a deleted
- * account left queued (decision 0037).
+ * task uses, photos shared in past their hour (decision 0046), analytics events and page error reports
+ * past their retention; and the files a deleted account left queued (decision 0037).
  *
  * Every web process ticks (`startSweeps`); a tick runs the sweeps only when it claims the run in the
  * database (`claimSweep`: one statement moves `maintenance_runs.started_at` forward when the interval
@@ -12,9 +12,11 @@ import { sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { maintenanceRuns } from "../db/schema.ts";
+import { SHARED_PHOTO_MAX_AGE_MS } from "../share/shared-photos.ts";
 import { type EventSweep, sweepOldEvents } from "./sweep-events.ts";
-import { type ExportSweep, sweepExportFiles } from "./sweep-exports.ts";
+import { type ExportSweep, type SweepCount, sweepExportFiles } from "./sweep-exports.ts";
 import { type QueuedFilesSweep, sweepQueuedFiles } from "./sweep-queued-files.ts";
+import { sweepSharedPhotos } from "./sweep-shared-photos.ts";
 import { sweepOrphanUploads } from "./sweep-uploads.ts";
 
 const HOUR_MS = 3_600_000;
@@ -26,6 +28,7 @@ export const SWEEP_RUN = "sweeps";
 export interface SweepReport {
   exports: ExportSweep;
   uploads: { removed: number; removedBytes: number; removedKeys: string[] };
+  sharedPhotos: SweepCount;
   events: EventSweep;
   queuedFiles: QueuedFilesSweep;
   tookMs: number;
@@ -59,9 +62,10 @@ export async function runSweeps(app: AppContext, options: SweepOptions = {}): Pr
     new Date(now - config.ORPHAN_UPLOAD_MAX_AGE_HOURS * HOUR_MS),
     options.signal,
   );
+  const sharedPhotos = await sweepSharedPhotos(storage, new Date(now - SHARED_PHOTO_MAX_AGE_MS), options.signal);
   const events = await sweepOldEvents(db, new Date(now - config.EVENT_RETENTION_DAYS * DAY_MS), options.signal);
   const queuedFiles = await sweepQueuedFiles(storage, db, options.signal ? { signal: options.signal } : {});
-  return { exports, uploads, events, queuedFiles, tookMs: Date.now() - started };
+  return { exports, uploads, sharedPhotos, events, queuedFiles, tookMs: Date.now() - started };
 }
 
 /**
@@ -108,6 +112,7 @@ export function startSweeps(app: AppContext, options: { tickMs?: number; interva
           exportBytesRemoved: report.exports.removedBytes,
           exportBytesKept: report.exports.keptBytes,
           uploadsRemoved: report.uploads.removed,
+          sharedPhotosRemoved: report.sharedPhotos.removed,
           eventsRemoved: report.events.events,
           clientErrorsRemoved: report.events.clientErrors,
           queuedFilesRemoved: report.queuedFiles.removed,

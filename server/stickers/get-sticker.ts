@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Language } from "#common/languages.ts";
 import type { StickerDetail } from "#common/stickers.ts";
+import { TASK_TYPE } from "#common/tasks.ts";
 import type { Db } from "../db/client.ts";
-import { pictures, stickers, styles } from "../db/schema.ts";
+import { pictures, stickers, styles, tasks } from "../db/schema.ts";
 import { staffMaySeeSticker } from "../moderation/staff-view.ts";
 import { readLabelsAndAutomatic } from "./labels/read-labels.ts";
+import { shownTo } from "./shown-stickers.ts";
 import { stickerItemColumns, tagsOfStickers, toStickerListItem } from "./sticker-items.ts";
 
 /**
@@ -26,12 +28,15 @@ export async function getSticker(
       visibility: stickers.visibility,
       hiddenAt: stickers.hiddenAt,
       locale: stickers.locale,
+      remixedFrom: stickers.remixedFrom,
+      taskType: tasks.type,
       styleKey: styles.key,
       styleNames: styles.names,
     })
     .from(stickers)
     .innerJoin(pictures, eq(pictures.id, stickers.picId))
     .leftJoin(styles, eq(styles.id, stickers.styleId))
+    .leftJoin(tasks, eq(tasks.id, stickers.taskId))
     .where(eq(stickers.stickerInstId, o.stickerInstId))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
@@ -41,7 +46,11 @@ export async function getSticker(
   const shown = row.visibility === "public" && row.hiddenAt === null;
   const staffView = !shown && !mine && o.viewerId !== null && (await staffMaySeeSticker(db, o.viewerId, row.id));
   if (!shown && !mine && !staffView) throw new AppError("NOT_FOUND");
-  const [tags, labels] = await Promise.all([tagsOfStickers(db, [row.id]), readLabelsAndAutomatic(db, [row.id], o.language)]);
+  const [tags, labels, remixedFrom] = await Promise.all([
+    tagsOfStickers(db, [row.id]),
+    readLabelsAndAutomatic(db, [row.id], o.language),
+    remixSourceShown(db, row.remixedFrom, o.viewerId),
+  ]);
   const read = labels.get(row.id);
   if (!read) throw new AppError("NOT_FOUND"); // deleted meanwhile
   return {
@@ -59,5 +68,18 @@ export async function getSticker(
     labels: read.labels,
     // Only the owner's editor offers to go back to them.
     automaticLabels: mine ? read.automatic : null,
+    remixedFrom,
+    fromPhoto: row.taskType === TASK_TYPE.image,
   };
+}
+
+/** The sticker this one remixes (decision 0046), while the viewer may see it; null otherwise. */
+async function remixSourceShown(db: Db, sourceId: number | null, viewerId: number | null): Promise<StickerDetail["remixedFrom"]> {
+  if (sourceId === null) return null;
+  const [source] = await db
+    .select({ stickerInstId: stickers.stickerInstId, name: stickers.name })
+    .from(stickers)
+    .where(and(eq(stickers.id, sourceId), shownTo(viewerId)))
+    .limit(1);
+  return source ?? null;
 }

@@ -33,6 +33,7 @@ export function taskCalls(app: AppContext) {
           visibility: input.visibility,
           locale: c.var.language,
           uploadId: input.uploadId,
+          remixOf: input.remixOf,
         });
       }),
     ),

@@ -245,6 +245,7 @@ async function finishTask(
         name: motion ? motion.source.name : mood ? `${subject} · ${moodName(mood, language)}` : subject,
         motion: motion?.preset ?? null,
         madeFromStickerId: motion?.source.id ?? null,
+        remixedFrom: task.remixedFrom,
         prompt: task.prompt,
         styleId: task.styleId,
         ownerId: task.userId,

@@ -8,12 +8,15 @@ import { styles, tasks, users } from "../db/schema.ts";
 import { changePoints, type DbOrTx } from "../points/change-points.ts";
 import { findUploadTask } from "./find-upload-task.ts";
 import { checkPrompt } from "./prompt-rules.ts";
+import { remixSourceOf } from "./remix-source.ts";
 
 export interface TextTaskInput {
   prompt: string;
   styleId?: number | undefined;
   visibility: Visibility;
   locale: string;
+  /** "Make my version" (decision 0046): the public sticker this one is a remix of. */
+  remixOf?: string | undefined;
 }
 
 export interface ImageTaskInput {
@@ -25,6 +28,8 @@ export interface ImageTaskInput {
   locale: string;
   /** The page's id for this upload (decision 0029): a repeat answers the task it started. */
   uploadId?: string | undefined;
+  /** "Make my version" (decision 0046): the public sticker this one is a remix of. */
+  remixOf?: string | undefined;
 }
 
 /** The start of the current UTC day: members' daily limit counts tasks from here. */
@@ -130,9 +135,12 @@ export async function submitTask(
     uploadId?: string | undefined;
     /** A motion task (decision 0041): the sticker it makes move, and how. */
     motion?: { sourceStickerId: number; preset: MotionPreset } | undefined;
+    /** "Make my version" (decision 0046): the public id of the sticker it remixes; kept only while that one is public. */
+    remixOf?: string | undefined;
   },
 ): Promise<SubmittedTask> {
   const styleId = await resolveStyleId(app, task.styleId);
+  const remixedFrom = await remixSourceOf(app.database.db, task.remixOf);
   // Started before the transaction: on PGlite (one connection) the queue cannot start from inside it.
   await app.tasks.boss();
   return app.database.db.transaction(async (tx) => {
@@ -159,6 +167,7 @@ export async function submitTask(
         clientUploadId: task.uploadId ?? null,
         sourceStickerId: task.motion?.sourceStickerId ?? null,
         motion: task.motion?.preset ?? null,
+        remixedFrom,
       })
       .returning({ id: tasks.id });
     if (!row) throw new Error("task insert returned nothing");

@@ -83,16 +83,18 @@ test.describe("favourites, downloads and the owner's visibility (spec §1, §6, 
     await expect(page.getByRole("link", { name: "Telegram (PNG)" })).toBeHidden();
   });
 
-  test("Try it keeps the prompt and the page's style for the create panel and goes home", async ({ page }) => {
+  test("Make my version (Try it on a public sticker) keeps the prompt and the page's style for the create panel and goes home", async ({
+    page,
+  }) => {
     await page.goto("/stickers/latest");
     const href = await grid(page, "Latest stickers").getByRole("listitem").first().getByRole("link").first().getAttribute("href");
     await page.goto(`${href}?styleType=1&styleId=3`);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const prompt = await page.getByRole("definition").first().textContent();
-    await page.getByRole("link", { name: "Try it" }).click();
+    await page.getByRole("link", { name: "Make my version" }).click();
     await expect(page).toHaveURL(/\/\?styleId=3$/);
     const stored = await page.evaluate(() => localStorage.getItem("try_it_data_key"));
-    expect(JSON.parse(stored ?? "null")).toMatchObject({ prompt, styleId: 3 });
+    expect(JSON.parse(stored ?? "null")).toMatchObject({ prompt, styleId: 3, remix: { stickerInstId: expect.any(String) } });
   });
 
   test("a visitor who taps a heart is asked to sign in", async ({ page }) => {

@@ -67,6 +67,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         // Chromium still logs the status. Server errors (5xx) stay failures.
         const status = response.status();
         if (new URL(response.url()).pathname.startsWith("/api/") && status >= 400 && status < 500) documents.add(response.url());
+        // A shared photo past its hour is a 404 the create panel handles (decision 0046).
+        if (new URL(response.url()).pathname.startsWith("/files/shared/") && status === 404) documents.add(response.url());
       });
       page.on("console", (message) => {
         if (message.type() !== "error") return;

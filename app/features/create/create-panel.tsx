@@ -23,6 +23,7 @@ import {
 import { rememberedTask, rememberTask } from "./current-task.ts";
 import { GenerateButton } from "./generate-button.tsx";
 import { PromptField, PromptIdeas } from "./prompt-field.tsx";
+import { RemixNotice } from "./remix-notice.tsx";
 import { StylePicker } from "./style-picker.tsx";
 import { clearTryIt, readTryIt } from "./try-it.ts";
 
@@ -35,6 +36,10 @@ const ImagePicker = lazy(() => import("./image-picker.tsx").then((module) => ({ 
 // A sticker's progress shows only once Generate was pressed (or a followed task is back): its code, with
 // the polling loop, loads then (first-load budget).
 const TaskProgress = lazy(() => import("./task-progress.tsx").then((module) => ({ default: module.TaskProgress })));
+// Only a page arriving from the share sheet shows the shared photo's notice (decision 0046).
+const SharedPhotoNotice = lazy(() =>
+  import("./shared-photo-notice.tsx").then((module) => ({ default: module.SharedPhotoNotice })),
+);
 const PackProgress = lazy(() => import("../packs/make/pack-progress.tsx").then((module) => ({ default: module.PackProgress })));
 
 /** What one press of Generate started: a followed sticker, a pack being made, or nothing (a picture's lost answer found no task). */
@@ -64,10 +69,11 @@ export function CreatePanel({
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   const [state, dispatch] = useReducer(createReducer, { styleId: styles[0]?.id ?? null, ideas: suggestions }, initialCreateState);
-  const { mode, kind, prompt, picture, taskId, packId, upload } = state;
+  const { mode, kind, prompt, picture, taskId, packId, upload, shared, remix } = state;
 
-  // Text typed before signing in (INPUT_CONTENT_BEFORE_LOGIN), a "Try it" (try_it_data_key, styleId
-  // query) and a task being followed before a reload all come back here (spec §4, §9).
+  // Text typed before signing in (INPUT_CONTENT_BEFORE_LOGIN), a "Try it" or "Make my version"
+  // (try_it_data_key, styleId query), a task being followed before a reload and a photo shared in from
+  // the phone's share sheet (?shared=, decision 0046) all come back here (spec §4, §9).
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on arrival
   useEffect(() => {
     const kept = localStorage.getItem(STORAGE_KEYS.inputBeforeLogin);
@@ -79,7 +85,15 @@ export function CreatePanel({
       prompt: tryIt ? tryIt.prompt : kept || null,
       styleId: styles.some((style) => style.id === wanted) ? wanted : null,
       taskId: rememberedTask(),
+      remix: tryIt?.remix,
     });
+    if (searchParams.has("shared") || searchParams.has("shareError")) {
+      dispatch({ type: "shared", shared: { status: "loading" } });
+      // Its code loads only when the page arrives from the share sheet (first-load budget).
+      void import("./shared-photo.ts")
+        .then(({ loadSharedPhoto }) => loadSharedPhoto(searchParams))
+        .then((shared) => dispatch({ type: "shared", shared }));
+    }
   }, []);
 
   const signedIn = user !== null;
@@ -121,6 +135,8 @@ export function CreatePanel({
     }): Promise<Started> => {
       dispatch({ type: "submitting", upload: sending ? 0 : undefined });
       const { styleId } = state;
+      // A pack of moods is no remix of one sticker; a single sticker records the one it came from.
+      const remixOf = remix?.stickerInstId;
       if (kind === "pack") {
         if (sending) {
           // A photo's pack uploads as a single sticker's photo does: progress, upload id, lost answers found.
@@ -138,11 +154,14 @@ export function CreatePanel({
       }
       if (sending) {
         const { submitPictureTask } = await import("./upload-picture.ts");
-        return { kind: "task", taskId: await submitPictureTask({ prompt, styleId, visibility, picture: sending }, setUpload) };
+        return {
+          kind: "task",
+          taskId: await submitPictureTask({ prompt, styleId, visibility, picture: sending, remixOf }, setUpload),
+        };
       }
       return {
         kind: "task",
-        taskId: (await submitCreate({ prompt, styleId, visibility })).taskId,
+        taskId: (await submitCreate({ prompt, styleId, visibility, remixOf })).taskId,
       };
     },
     {
@@ -157,6 +176,7 @@ export function CreatePanel({
           return;
         }
         clearTryIt();
+        if (shared) void import("./shared-photo.ts").then(({ forgetSharedPhoto }) => forgetSharedPhoto());
         if (started.kind === "pack" && started.packId !== null) dispatch({ type: "packStarted", packId: started.packId });
         if (started.kind === "task" && started.taskId !== null) {
           rememberTask(started.taskId);
@@ -229,9 +249,24 @@ export function CreatePanel({
             value={mode}
             onChange={(next) => dispatch({ type: "mode", mode: next })}
           />
+          {remix ? <RemixNotice name={remix.name} onDrop={() => dispatch({ type: "dropRemix" })} /> : null}
+          {shared ? (
+            <Suspense fallback={null}>
+              <SharedPhotoNotice
+                shared={shared}
+                signedIn={signedIn}
+                pack={kind === "pack"}
+                onPack={() => dispatch({ type: "kind", kind: "pack" })}
+              />
+            </Suspense>
+          ) : null}
           {mode === "image" ? (
             <Suspense fallback={<div className="min-h-28 rounded-2xl border-2 border-stone-200 border-dashed" />}>
-              <ImagePicker picture={picture} onChange={(next) => dispatch({ type: "picture", picture: next })} />
+              <ImagePicker
+                picture={picture}
+                incoming={shared?.status === "ready" ? shared.file : null}
+                onChange={(next) => dispatch({ type: "picture", picture: next })}
+              />
             </Suspense>
           ) : null}
           <PromptField

@@ -6,6 +6,8 @@ export interface CreateRequest {
   prompt: string;
   styleId: number | null;
   visibility: Visibility;
+  /** "Make my version" (decision 0046): the public sticker the new one remixes. */
+  remixOf?: string | undefined;
 }
 
 /** Starts a sticker from words (submitGenerateText); a picture goes through upload-picture.ts. */
@@ -14,6 +16,7 @@ export function submitCreate(request: CreateRequest): Promise<SubmittedTask> {
     prompt: request.prompt,
     visibility: request.visibility,
     ...(request.styleId ? { styleId: request.styleId } : {}),
+    ...(request.remixOf ? { remixOf: request.remixOf } : {}),
   });
 }
 

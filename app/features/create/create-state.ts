@@ -1,6 +1,17 @@
 import type { PromptItem } from "#common/stickers.ts";
 import type { TodayGenDetail, Visibility } from "#common/tasks.ts";
 import type { MoodChoice } from "../packs/make/mood-chooser.tsx";
+import type { RemixSource } from "./try-it.ts";
+
+/**
+ * A photo shared in from the phone's share sheet (decision 0046): being loaded, loaded (handed to the
+ * picker as if picked), gone (expired or unknown), or refused by the server (an error code).
+ */
+export type SharedPhoto =
+  | { status: "loading" }
+  | { status: "ready"; file: File }
+  | { status: "gone" }
+  | { status: "refused"; code: string };
 
 /** Words, or a picture (with optional words). */
 export type Mode = "text" | "image";
@@ -36,6 +47,10 @@ export interface CreateState {
   uploadProblem: string | null;
   /** Today's generations of a signed-in user (member limits), or null. */
   today: TodayGenDetail | null;
+  /** A photo shared in from the share sheet, or null. */
+  shared: SharedPhoto | null;
+  /** "Make my version": the sticker the next one remixes, or null. */
+  remix: RemixSource | null;
 }
 
 export type CreateAction =
@@ -48,7 +63,15 @@ export type CreateAction =
   | { type: "visibility"; visibility: Visibility }
   | { type: "ideas"; ideas: PromptItem[] }
   /** What comes back on arrival: text kept through a sign-in or a "Try it", its style, a task followed before a reload. */
-  | { type: "arrived"; prompt: string | null; styleId: number | null; taskId: number | null }
+  | {
+      type: "arrived";
+      prompt: string | null;
+      styleId: number | null;
+      taskId: number | null;
+      remix?: RemixSource | undefined;
+    }
+  | { type: "shared"; shared: SharedPhoto | null }
+  | { type: "dropRemix" }
   | { type: "today"; today: TodayGenDetail | null }
   | { type: "submitting"; upload: Upload | undefined }
   | { type: "uploadProgress"; upload: Upload }
@@ -75,6 +98,8 @@ export function initialCreateState({ styleId, ideas }: { styleId: number | null;
     upload: undefined,
     uploadProblem: null,
     today: null,
+    shared: null,
+    remix: null,
   };
 }
 
@@ -99,10 +124,18 @@ export function createReducer(state: CreateState, action: CreateAction): CreateS
     case "arrived":
       return {
         ...state,
-        prompt: action.prompt ?? state.prompt,
+        // A photo sticker's remix keeps its style only: the new photo is the caller's own (decision 0046).
+        mode: action.remix?.fromPhoto ? "image" : state.mode,
+        prompt: action.remix?.fromPhoto ? state.prompt : (action.prompt ?? state.prompt),
         styleId: action.styleId ?? state.styleId,
         taskId: action.taskId,
+        remix: action.remix ?? null,
       };
+    case "shared":
+      // A shared photo opens the panel in picture mode, whatever became of it.
+      return { ...state, shared: action.shared, mode: action.shared ? "image" : state.mode };
+    case "dropRemix":
+      return { ...state, remix: null };
     case "today":
       return { ...state, today: action.today };
     case "submitting":
@@ -114,9 +147,9 @@ export function createReducer(state: CreateState, action: CreateAction): CreateS
     case "notStarted":
       return { ...state, uploadProblem: action.problem };
     case "taskStarted":
-      return { ...state, taskId: action.taskId };
+      return { ...state, taskId: action.taskId, shared: null, remix: null };
     case "packStarted":
-      return { ...state, packId: action.packId };
+      return { ...state, packId: action.packId, shared: null, remix: null };
     case "taskReset":
       return action.keepPrompt ? { ...state, taskId: null } : { ...state, taskId: null, prompt: "", picture: null };
     case "packReset":

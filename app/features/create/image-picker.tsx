@@ -13,8 +13,19 @@ function pictureProblem(file: File): string | null {
   return null;
 }
 
-/** Choose, drop or paste a picture; shows a preview and a remove button. */
-export function ImagePicker({ picture, onChange }: { picture: File | null; onChange: (file: File | null) => void }) {
+/**
+ * Choose, drop or paste a picture; shows a preview and a remove button. `incoming` is a picture that
+ * came another way (shared in from the phone's share sheet, decision 0046): taken as if it were picked.
+ */
+export function ImagePicker({
+  picture,
+  onChange,
+  incoming = null,
+}: {
+  picture: File | null;
+  onChange: (file: File | null) => void;
+  incoming?: File | null;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const ids = { input: useId(), problem: useId() };
@@ -34,6 +45,11 @@ export function ImagePicker({ picture, onChange }: { picture: File | null; onCha
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [picture]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: taken once per incoming file
+  useEffect(() => {
+    if (incoming) void take(incoming);
+  }, [incoming]);
 
   async function take(file: File | undefined) {
     if (!file) return;

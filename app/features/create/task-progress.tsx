@@ -100,7 +100,7 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
                   {t("create.progress.open")}
                 </Link>
                 <FavoriteButton sticker={sticker} variant="pill" />
-                <ShareStickerButton path={to(stickerPath(sticker))} title={sticker.name} />
+                <ShareStickerButton sticker={sticker} path={to(stickerPath(sticker))} />
                 {sticker.motion ? null : (
                   <MakeItMove
                     source={{ ...sticker, visibility: task.visibility }}

@@ -169,6 +169,7 @@ export function submitPictureTask(
       prompt: request.prompt,
       visibility: request.visibility,
       ...(request.styleId ? { styleId: String(request.styleId) } : {}),
+      ...(request.remixOf ? { remixOf: request.remixOf } : {}),
     },
     followed: (answer) => answer.taskId,
     lookUp: async (uploadId) => (await api.task.byUpload({ uploadId })).taskId,

@@ -11,11 +11,16 @@ import { PACK_NAME_MAX_LENGTH, type PackDetail } from "#common/packs.ts";
 import type { Visibility } from "#common/tasks.ts";
 import { ReportButton } from "../moderation/report-button.tsx";
 import { MakePackMove } from "../motion/make-pack-move.tsx";
-import { LockIcon } from "../stickers/icons.tsx";
+import { LockIcon, ShareIcon } from "../stickers/icons.tsx";
+import { ShareFileButton } from "../stickers/share-file-button.tsx";
 import { PackExportPanel } from "./export/pack-export-panel.tsx";
 import { usePackName } from "./new-pack-dialog.tsx";
+import { packPath } from "./pack-path.ts";
 import { packRequests } from "./pack-requests.ts";
 import { PackStickersEditor, StickerPicture } from "./pack-stickers-editor.tsx";
+
+/** A pack shares at most this many of its stickers' files at once: a share sheet takes a handful, not a pack's 30. */
+const PACK_SHARE_MAX_FILES = 6;
 
 /** While stickers of a pack made in one go are still being drawn, the owner's page asks again this often. */
 const PENDING_POLL_MS = 2000;
@@ -93,6 +98,22 @@ export function PackView({ initial, altTexts }: { initial: PackDetail; altTexts:
           {/* Anyone but its owner may report a pack (decision 0035); staff judge it on the desk. */}
           {pack.mine || pack.staffView ? null : (
             <ReportButton target={{ kind: "pack", packId: pack.packId }} className={pillButton} />
+          )}
+          {/* Its first stickers' files to the share sheet, with the pack's address (decision 0046). */}
+          {pack.staffView || pack.stickers.length === 0 ? null : (
+            <ShareFileButton
+              stickers={pack.stickers.slice(0, PACK_SHARE_MAX_FILES).map((sticker) => ({
+                picId: sticker.picId.id,
+                name: sticker.name,
+                motion: sticker.motion?.preset ?? null,
+              }))}
+              title={pack.name}
+              url={() => `${location.origin}${to(packPath(pack))}`}
+              className={`${pillButton} gap-2`}
+            >
+              <ShareIcon />
+              {t("share.sharePack")}
+            </ShareFileButton>
           )}
           {/* Any pack one may see can be made to move, into a new pack of one's own (decision 0041). */}
           {pack.staffView || !pack.stickers[0] ? null : (

@@ -3,13 +3,14 @@ import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
 import type { StickerDetail } from "#common/stickers.ts";
 import { STORAGE_KEYS } from "#common/storage-keys.ts";
+import type { TryItData } from "../create/try-it.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { ReportButton } from "../moderation/report-button.tsx";
 import { MakeItMove } from "../motion/make-it-move.tsx";
 import { AddToPack } from "../packs/add-to-pack.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { DownloadIcon, ShareIcon, SparkIcon } from "./icons.tsx";
-import { shareSticker } from "./share-sticker.ts";
+import { ShareFileButton } from "./share-file-button.tsx";
 import { downloadPath, stickerPath } from "./sticker-card.tsx";
 
 const actionClass =
@@ -21,8 +22,8 @@ function tryItStyleId(search: URLSearchParams, stickerStyleId: number | null): n
   return Number.isInteger(fromQuery) && fromQuery > 0 ? fromQuery : stickerStyleId;
 }
 
-/** What the create panel picks up on the home page (spec §4, §9 try_it_data_key). */
-function saveTryIt(data: { prompt: string; styleId: number | null; styleType?: string }) {
+/** What the create panel picks up on the home page (spec §4, §9 try_it_data_key; a remix, decision 0046). */
+function saveTryIt(data: TryItData & { styleType?: string }) {
   try {
     localStorage.setItem(STORAGE_KEYS.tryItData, JSON.stringify(data));
   } catch {
@@ -30,13 +31,18 @@ function saveTryIt(data: { prompt: string; styleId: number | null; styleType?: s
   }
 }
 
-/** The detail page's actions: favourite (with its count), download, export, make it move, share and Try it. */
+/**
+ * The detail page's actions: favourite (with its count), download, export, make it move, share (the file
+ * itself, decision 0046) and Try it — "Make my version" on a public sticker, which the new one links back to.
+ */
 export function StickerActions({ sticker, favorited }: { sticker: StickerDetail; favorited: boolean }) {
   const { t } = useTranslation();
   const { to } = useLocalized();
   const [search] = useSearchParams();
   const styleId = tryItStyleId(search, sticker.styleId);
   const styleType = search.get("styleType");
+  // Any sticker everyone may see can be remixed: "Make my version" records it (decision 0046).
+  const remixable = sticker.visibility === "public" && !sticker.hidden && !sticker.staffView;
 
   return (
     <div className="space-y-3">
@@ -62,14 +68,15 @@ export function StickerActions({ sticker, favorited }: { sticker: StickerDetail;
           <MakeItMove source={sticker} className={actionClass} />
         </li>
         <li>
-          <button
-            type="button"
-            onClick={() => void shareSticker(sticker.name, `${location.origin}${to(stickerPath(sticker))}`, t)}
+          <ShareFileButton
+            stickers={[{ picId: sticker.picId.id, name: sticker.name, motion: sticker.motion?.preset ?? null }]}
+            title={sticker.name}
+            url={() => `${location.origin}${to(stickerPath(sticker))}`}
             className={actionClass}
           >
             <ShareIcon />
             {t("stickerActions.share")}
-          </button>
+          </ShareFileButton>
         </li>
       </ul>
       <AddToPack sticker={sticker} favorited={favorited} buttonClassName={actionClass} />
@@ -78,13 +85,25 @@ export function StickerActions({ sticker, favorited }: { sticker: StickerDetail;
       )}
       <Link
         to={to("/") + (styleId === null ? "" : `?styleId=${styleId}`)}
-        onClick={() => saveTryIt({ prompt: sticker.prompt, styleId, ...(styleType ? { styleType } : {}) })}
+        onClick={() =>
+          saveTryIt({
+            // A photo sticker's remix hands over its style only: the photo will be the caller's own.
+            prompt: remixable && sticker.fromPhoto ? "" : sticker.prompt,
+            styleId,
+            ...(styleType ? { styleType } : {}),
+            ...(remixable
+              ? { remix: { stickerInstId: sticker.stickerInstId, name: sticker.name, fromPhoto: sticker.fromPhoto } }
+              : {}),
+          })
+        }
         className="inline-flex h-11 items-center gap-2 rounded-full bg-primary-dark px-6 font-semibold text-white hover:bg-primary-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
         <SparkIcon />
-        {t("stickerActions.tryIt")}
+        {t(remixable ? "remix.makeMine" : "stickerActions.tryIt")}
       </Link>
-      <p className="text-sm text-stone-500">{t("stickerActions.tryItHint")}</p>
+      <p className="text-sm text-stone-500">
+        {t(remixable ? (sticker.fromPhoto ? "remix.hintPhoto" : "remix.hint") : "stickerActions.tryItHint")}
+      </p>
     </div>
   );
 }
