@@ -52,7 +52,12 @@ describe("the web app manifest", () => {
     expect(english.short_name.length).toBeLessThanOrEqual(12);
     for (const language of LANGUAGES.filter((l) => l !== "en")) {
       const manifest = await manifestOf(`/${language}/manifest.webmanifest`);
-      expect([language, manifest.start_url, manifest.scope, manifest.id]).toEqual([language, `/${language}/`, `/${language}/`, "/"]);
+      expect([language, manifest.start_url, manifest.scope, manifest.id]).toEqual([
+        language,
+        `/${language}/`,
+        `/${language}/`,
+        "/",
+      ]);
       expect(manifest.description).toBe(translate(language, "app.description"));
       expect(manifest.short_name).toBe(translate(language, "pwa.shortName"));
     }
