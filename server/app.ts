@@ -127,7 +127,7 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.use("/sitemaps/*", compressText);
   server.route("/", seoRoutes(app));
   // The installable app: manifests, offline pages, the service worker (decision 0045).
-  server.route("/", pwaRoutes({ clientAssetsDir: options.clientAssetsDir }));
+  server.route("/", pwaRoutes({ clientAssetsDir: options.clientAssetsDir, compress: compressText }));
   server.route("/", accountRoutes(app));
   server.route("/", billingRoutes(app));
   // Our Telegram bot's updates, verified by its secret header (decision 0044).

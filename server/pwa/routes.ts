@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { manifestPathOf } from "#common/installed-app.ts";
 import { LANGUAGES } from "#common/languages.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -14,12 +14,12 @@ const NO_CACHE = "no-cache";
  * `/{lang}/manifest.webmanifest`) and offline page (`/offline.html`, `/{lang}/offline.html`), and
  * the service worker, `/sw.js`. All are made once, when the process starts.
  */
-export function pwaRoutes(options: { clientAssetsDir?: string | undefined }): Hono<AppEnv> {
+export function pwaRoutes(options: { clientAssetsDir?: string | undefined; compress: MiddlewareHandler }): Hono<AppEnv> {
   const pwa = new Hono<AppEnv>();
   const offlinePageTexts: string[] = [];
   for (const language of LANGUAGES) {
     const manifest = JSON.stringify(webAppManifest(language));
-    pwa.get(manifestPathOf(language), (c) =>
+    pwa.get(manifestPathOf(language), options.compress, (c) =>
       c.body(manifest, 200, {
         "Content-Type": "application/manifest+json; charset=utf-8",
         "Cache-Control": "public, max-age=3600",
@@ -27,7 +27,7 @@ export function pwaRoutes(options: { clientAssetsDir?: string | undefined }): Ho
     );
     const page = renderOfflinePage(language);
     offlinePageTexts.push(page);
-    pwa.get(offlinePathOf(language), (c) =>
+    pwa.get(offlinePathOf(language), options.compress, (c) =>
       c.body(page, 200, {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": NO_CACHE,
@@ -36,7 +36,7 @@ export function pwaRoutes(options: { clientAssetsDir?: string | undefined }): Ho
     );
   }
   const script = serviceWorkerScript({ clientAssetsDir: options.clientAssetsDir, offlinePageTexts });
-  pwa.get("/sw.js", (c) =>
+  pwa.get("/sw.js", options.compress, (c) =>
     c.body(script, 200, {
       "Content-Type": "text/javascript; charset=utf-8",
       "Cache-Control": NO_CACHE,

@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { APP_ICONS, APPLE_TOUCH_ICON } from "#common/installed-app.ts";
-import { basePathOf, LANGUAGES } from "#common/languages.ts";
+import { basePathOf, LANGUAGES, type Language } from "#common/languages.ts";
 
 const WORKER_SOURCE = readFileSync(new URL("./service-worker.js", import.meta.url), "utf8");
 
 /** Where the offline page of a language is served (and kept by the worker). */
-export function offlinePathOf(language: (typeof LANGUAGES)[number]): string {
+export function offlinePathOf(language: Language): string {
   return `${basePathOf(language)}/offline.html`;
 }
 
@@ -32,11 +32,13 @@ export function serviceWorkerScript(options: {
   offlinePageTexts: readonly string[];
 }): string {
   const offlinePages = Object.fromEntries(LANGUAGES.map((language) => [language, offlinePathOf(language)]));
-  const precache = [...[...APP_ICONS, APPLE_TOUCH_ICON].map((icon) => icon.src), ...Object.values(offlinePages)];
+  const icons = [...APP_ICONS, APPLE_TOUCH_ICON].map((icon) => icon.src);
+  // English is the fallback of every address; the others are kept as their pages are visited.
+  const precache = [offlinePathOf("en")];
   const version = createHash("sha256")
-    .update(JSON.stringify([builtAssetNames(options.clientAssetsDir), options.offlinePageTexts, precache, WORKER_SOURCE]))
+    .update(JSON.stringify([builtAssetNames(options.clientAssetsDir), options.offlinePageTexts, icons, WORKER_SOURCE]))
     .digest("hex")
     .slice(0, 16);
-  const build = { version, precache, offlinePages, languages: LANGUAGES };
+  const build = { version, precache, icons, offlinePages, languages: LANGUAGES };
   return `const BUILD = ${JSON.stringify(build)};\n${WORKER_SOURCE}`;
 }

@@ -1,13 +1,15 @@
 // The site's service worker (decision 0045), served at /sw.js with `BUILD` written above this line by
-// server/pwa/service-worker-script.ts: { version, precache, offlinePages, languages }.
+// server/pwa/service-worker-script.ts: { version, precache, icons, offlinePages, languages }.
 //
 // It keeps only what any visitor may be given: the build's hashed files (/assets/*, never changed
 // once built), the app's icons and the offline pages. Pages are always asked of the network and never
 // stored: a signed-in page is one person's. /api/* and /files/* are not touched at all.
 
 const CACHE = `shell-${BUILD.version}`;
-const PRECACHED = new Set(BUILD.precache);
+const ICONS = new Set(BUILD.icons);
 
+// At install, the English offline page (the one every address falls back to); another language's is
+// kept at the first page of that language it serves, so a visitor downloads only their own.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
@@ -56,23 +58,31 @@ self.addEventListener("message", (event) => {
 });
 
 function isShellFile(url) {
-  return (url.pathname.startsWith("/assets/") && !url.search) || PRECACHED.has(url.pathname);
+  return !url.search && (url.pathname.startsWith("/assets/") || ICONS.has(url.pathname));
 }
 
 /** A page from the network (never stored); without a network, the offline page in its language. */
 async function navigate(event, url) {
+  const offlinePage = offlinePageOf(url.pathname);
   try {
     const preloaded = await event.preloadResponse;
-    return preloaded ?? (await fetch(event.request));
+    const answer = preloaded ?? (await fetch(event.request));
+    event.waitUntil(keepOfflinePage(offlinePage));
+    return answer;
   } catch {
     const cache = await caches.open(CACHE);
-    return (await cache.match(offlinePageOf(url.pathname))) ?? Response.error();
+    return (await cache.match(offlinePage)) ?? (await cache.match(BUILD.offlinePages.en)) ?? Response.error();
   }
 }
 
 function offlinePageOf(pathname) {
   const first = pathname.split("/")[1];
   return BUILD.offlinePages[BUILD.languages.includes(first) ? first : "en"];
+}
+
+async function keepOfflinePage(address) {
+  const cache = await caches.open(CACHE);
+  if (!(await cache.match(address))) await keep(cache, address, await fetch(address).catch(() => null));
 }
 
 /** A hashed build file or an icon: from the cache, else from the network and kept. */
