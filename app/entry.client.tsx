@@ -2,8 +2,11 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { installErrorReporting } from "./features/errors/report-error.ts";
+import { listenForInstallOffer } from "./features/pwa/install-offer.ts";
 
 installErrorReporting();
+// The browser may offer the install before hydration; the offer is kept for its moment (decision 0045).
+listenForInstallOffer();
 
 /**
  * Hydration waits for the first frame: the server's HTML is complete, so the visitor sees it painted

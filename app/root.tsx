@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { THEME_PRIMARY } from "#common/constants.ts";
 import type { Catalog } from "#common/i18n/catalogs.ts";
+import { APPLE_TOUCH_ICON, manifestPathOf } from "#common/installed-app.ts";
 import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
 import type { Route } from "./+types/root";
 import { pageContext } from "./context.server.ts";
@@ -23,6 +24,7 @@ import { errorPageMeta, statusOfError } from "./features/errors/error-meta.ts";
 import { ErrorView } from "./features/errors/error-view.tsx";
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
 import { pricingOptions } from "./features/pricing/pricing.server.ts";
+import { useInstallableApp } from "./features/pwa/use-installable-app.ts";
 import { catalogFor } from "./i18n/catalogs.server.ts";
 import { createTranslator, I18nProvider } from "./i18n/i18n.tsx";
 import { languageOfPath } from "./i18n/language-of-path.ts";
@@ -93,6 +95,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             head, so the one render-blocking file is asked for first (decision 0023). */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The installable app in the page's language (decision 0045). */}
+        <link rel="manifest" href={manifestPathOf(data?.language ?? "en")} />
+        <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON.src} />
         <Meta />
         <Links />
       </head>
@@ -136,6 +141,7 @@ export default function App() {
   const i18n = useInitialState(data);
   usePageViews();
   useSessionSync();
+  useInstallableApp();
   if (!i18n) return null;
   return (
     <I18nProvider value={i18n}>

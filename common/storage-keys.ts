@@ -9,4 +9,8 @@ export const STORAGE_KEYS = {
   tryItData: "try_it_data_key",
   /** A plan change this browser made, awaited by its result page (app/features/pricing/plan-change-mark.ts). */
   planChange: "plan_change_mark",
+  /** This browser's visits, for the install offer's moment (app/features/pwa/visits.ts, decision 0045). */
+  visits: "app_visits",
+  /** When the install offer was last turned down (decision 0045). */
+  installDismissed: "app_install_dismissed_at",
 } as const;

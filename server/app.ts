@@ -19,6 +19,7 @@ import { securityHeaders, securityHeadersFor, securityOptionsFor } from "./http/
 import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
 import { packExportRoutes } from "./packs/export-routes.ts";
 import { createPageCache } from "./pages/page-cache.ts";
+import { pwaRoutes } from "./pwa/routes.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
 import { editPreviewRoutes } from "./stickers/edit/preview-route.ts";
@@ -131,6 +132,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.use("/sitemap.xml", compressText);
   server.use("/sitemaps/*", compressText);
   server.route("/", seoRoutes(app));
+  // The installable app: manifests, offline pages, the service worker (decision 0045).
+  server.route("/", pwaRoutes({ clientAssetsDir: options.clientAssetsDir, compress: compressText }));
   server.route("/", accountRoutes(app));
   server.route("/", billingRoutes(app));
   // Our Telegram bot's updates, verified by its secret header (decision 0044).

@@ -14,6 +14,7 @@ import {
   type PointsRequest,
   RECHARGE_REFRESH_DELAY_MS,
 } from "../pricing/recharge-channel.ts";
+import { AppInstall } from "../pwa/app-install.tsx";
 import { NavigationSpinner } from "./navigation-spinner.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -72,6 +73,7 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
       <div className="flex-1">{children}</div>
       <SiteFooter />
       <NavigationSpinner />
+      <AppInstall />
       {promptOpen ? (
         <Suspense fallback={null}>
           <SignInPrompt
