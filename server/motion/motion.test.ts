@@ -76,12 +76,16 @@ describe("a made sticker's layers", () => {
     const plain = await makeSticker(owner, "a red apple");
     const rows = await t.app.database.db.select({ id: pictures.id, layers: pictures.layers }).from(pictures);
     const layersOf = (picId: string) => rows.find((row) => row.id === picId)?.layers;
-    expect(layersOf(captioned.picId.id)).toEqual({ ...layerKeys(captioned.picId.id), captionDirection: "ltr" });
+    const keys = layerKeys(captioned.picId.id);
+    expect(layersOf(captioned.picId.id)).toEqual({ subject: keys.subject, caption: keys.caption, captionDirection: "ltr" });
     expect(await t.app.storage.has(layerKeys(captioned.picId.id).subject)).toBe(true);
     expect(await t.app.storage.has(layerKeys(captioned.picId.id).caption)).toBe(true);
     expect(layersOf(plain.picId.id)).toBeNull();
     // Layers are never served by name.
-    expect((await get(`/files/${layerKeys(captioned.picId.id).caption}`, owner)).status).toBe(404);
+    expect((await get(`/files/${keys.caption}`, owner)).status).toBe(404);
+    // Nor is the editor's art (decision 0047), which every drawn sticker keeps.
+    expect(await t.app.storage.has(keys.art)).toBe(true);
+    expect((await get(`/files/${keys.art}`, owner)).status).toBe(404);
   });
 });
 
