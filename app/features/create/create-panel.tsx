@@ -264,7 +264,7 @@ export function CreatePanel({
             <Suspense fallback={<div className="min-h-28 rounded-2xl border-2 border-stone-200 border-dashed" />}>
               <ImagePicker
                 picture={picture}
-                incoming={shared?.status === "ready" ? shared.file : null}
+                incoming={shared?.status === "ready" && !shared.handed ? shared.file : null}
                 onChange={(next) => dispatch({ type: "picture", picture: next })}
               />
             </Suspense>
