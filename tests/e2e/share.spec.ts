@@ -73,7 +73,7 @@ test.describe("share a photo in from the phone's share sheet", () => {
     await signInByLink(page, uniqueEmail("sharer"));
     await shareFromSheet(page, await galleryPhoto());
     expect(new URL(page.url()).pathname).toBe("/");
-    await expect(page.getByRole("button", { name: "A picture" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "A picture", exact: true })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("img", { name: "The chosen picture" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText("Your shared photo is ready.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Make a pack from this photo" })).toBeVisible();

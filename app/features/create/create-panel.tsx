@@ -23,7 +23,6 @@ import {
 import { rememberedTask, rememberTask } from "./current-task.ts";
 import { GenerateButton } from "./generate-button.tsx";
 import { PromptField, PromptIdeas } from "./prompt-field.tsx";
-import { RemixNotice } from "./remix-notice.tsx";
 import { StylePicker } from "./style-picker.tsx";
 import { clearTryIt, readTryIt } from "./try-it.ts";
 
@@ -36,6 +35,8 @@ const ImagePicker = lazy(() => import("./image-picker.tsx").then((module) => ({ 
 // A sticker's progress shows only once Generate was pressed (or a followed task is back): its code, with
 // the polling loop, loads then (first-load budget).
 const TaskProgress = lazy(() => import("./task-progress.tsx").then((module) => ({ default: module.TaskProgress })));
+// Only a page arriving from "Make my version" shows the remix's notice (decision 0046).
+const RemixNotice = lazy(() => import("./remix-notice.tsx").then((module) => ({ default: module.RemixNotice })));
 // Only a page arriving from the share sheet shows the shared photo's notice (decision 0046).
 const SharedPhotoNotice = lazy(() =>
   import("./shared-photo-notice.tsx").then((module) => ({ default: module.SharedPhotoNotice })),
@@ -264,7 +265,7 @@ export function CreatePanel({
             <Suspense fallback={<div className="min-h-28 rounded-2xl border-2 border-stone-200 border-dashed" />}>
               <ImagePicker
                 picture={picture}
-                incoming={shared?.status === "ready" ? shared.file : null}
+                incoming={shared?.status === "ready" && !shared.handed ? shared.file : null}
                 onChange={(next) => dispatch({ type: "picture", picture: next })}
               />
             </Suspense>

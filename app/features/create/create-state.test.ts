@@ -114,4 +114,26 @@ describe("the create panel's state", () => {
     );
     expect(state).toMatchObject({ styleId: 3, ideas: [], moodChoice: { moods: ["happy", "sad"], enough: true } });
   });
+
+  it("a shared photo opens picture mode, is handed to the picker once, and is forgotten when a sticker starts", () => {
+    let state = run({ type: "shared", shared: { status: "loading" } });
+    expect(state.mode).toBe("image");
+    state = createReducer(state, { type: "shared", shared: { status: "ready", file: photo } });
+    expect(state.shared).toEqual({ status: "ready", file: photo });
+    // The picker's take (clearing, then the shrunk file) marks it handed: removing it later keeps it removed.
+    state = createReducer(state, { type: "picture", picture: null });
+    expect(state.shared).toMatchObject({ status: "ready", handed: true });
+    state = createReducer(state, { type: "taskStarted", taskId: 3 });
+    expect(state.shared).toBeNull();
+  });
+
+  it("a remix of a words sticker takes its prompt and style; of a photo sticker, its style in picture mode", () => {
+    const remix = { stickerInstId: "abc", name: "Cat", fromPhoto: false };
+    const words = run({ type: "arrived", prompt: "a cat", styleId: 9, taskId: null, remix });
+    expect(words).toMatchObject({ mode: "text", prompt: "a cat", styleId: 9, remix });
+    const fromPhoto = run({ type: "arrived", prompt: "", styleId: 4, taskId: null, remix: { ...remix, fromPhoto: true } });
+    expect(fromPhoto).toMatchObject({ mode: "image", prompt: "", styleId: 4 });
+    expect(createReducer(words, { type: "dropRemix" }).remix).toBeNull();
+    expect(createReducer(words, { type: "taskStarted", taskId: 1 }).remix).toBeNull();
+  });
 });

@@ -9,7 +9,8 @@ import type { RemixSource } from "./try-it.ts";
  */
 export type SharedPhoto =
   | { status: "loading" }
-  | { status: "ready"; file: File }
+  /** `handed` once the picker took it: a later remove or another pick is not undone by it. */
+  | { status: "ready"; file: File; handed?: boolean }
   | { status: "gone" }
   | { status: "refused"; code: string };
 
@@ -114,7 +115,11 @@ export function createReducer(state: CreateState, action: CreateAction): CreateS
     case "prompt":
       return { ...state, prompt: action.prompt };
     case "picture":
-      return { ...state, picture: action.picture };
+      return {
+        ...state,
+        picture: action.picture,
+        shared: state.shared?.status === "ready" ? { ...state.shared, handed: true } : state.shared,
+      };
     case "style":
       return { ...state, styleId: action.styleId };
     case "visibility":
