@@ -25,10 +25,14 @@ import { isSharedPhotoId, keepSharedPhoto, readSharedPhoto } from "./shared-phot
 /** Photos one client address may share a minute: far more than a person shares, few enough to bound storage. */
 export const SHARE_RATE_LIMIT_PER_MINUTE = 20;
 
-/** The home page (the create panel) in the language the visitor's pages use: their `lang` cookie, else Accept-Language. */
-function createPanelPath(c: Context<AppEnv>): string {
+/**
+ * The home page (the create panel) in the share target's language (the installed app of /ja/ shares to
+ * /ja/share: a share target must lie in its manifest's scope), else the one the visitor's pages use:
+ * their `lang` cookie, else Accept-Language.
+ */
+function createPanelPath(c: Context<AppEnv>, target?: Language): string {
   const remembered = getCookie(c, LANGUAGE_COOKIE);
-  const language: Language = isLanguage(remembered) ? remembered : c.var.language;
+  const language: Language = target ?? (isLanguage(remembered) ? remembered : c.var.language);
   return language === DEFAULT_LANGUAGE ? "/" : `/${language}`;
 }
 
@@ -41,9 +45,14 @@ export function shareRoutes(app: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const limit = createRateLimit(app.config, { name: "share", points: SHARE_RATE_LIMIT_PER_MINUTE, durationSeconds: 60 });
 
+  /** The language of a `/{lang}/share` target; none for `/share`. */
+  const targetOf = (c: Context<AppEnv>): Language | undefined => {
+    const lang = c.req.param("lang");
+    return isLanguage(lang) ? lang : undefined;
+  };
   const land = (c: Context<AppEnv>, query: string) => {
     c.header("Cache-Control", "no-store");
-    return c.redirect(`${createPanelPath(c)}?${query}`, 303);
+    return c.redirect(`${createPanelPath(c, targetOf(c))}?${query}`, 303);
   };
   const refuse = (c: Context<AppEnv>, code: string) => land(c, `shareError=${encodeURIComponent(code)}`);
 
@@ -52,7 +61,7 @@ export function shareRoutes(app: AppContext): Hono<AppEnv> {
     onError: (c) => refuse(c as Context<AppEnv>, "UPLOAD_TOO_LARGE"),
   });
 
-  routes.post("/share", limitBody, async (c) => {
+  const receive = async (c: Context<AppEnv>) => {
     try {
       await limit.consume(clientAddressOf(c));
       let form: Record<string, unknown>;
@@ -70,7 +79,19 @@ export function shareRoutes(app: AppContext): Hono<AppEnv> {
       if (!isAppError(error)) c.var.log.warn({ err: error }, "shared photo not kept");
       return refuse(c, refusedCode(error));
     }
-  });
+  };
+  routes.post("/share", limitBody, receive);
+  // The other languages' installed apps share to their own scope.
+  routes.post(
+    "/:lang/share",
+    async (c, next) => {
+      const lang = c.req.param("lang");
+      if (!isLanguage(lang) || lang === DEFAULT_LANGUAGE) return c.notFound();
+      return next();
+    },
+    limitBody,
+    receive,
+  );
 
   routes.get("/files/shared/:id", async (c) => {
     try {

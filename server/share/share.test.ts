@@ -29,13 +29,16 @@ async function photo(width = 320, height = 240): Promise<Buffer> {
 }
 
 /** POSTs /share as the share sheet does: `photo` plus the text fields the manifest declares. */
-async function share(file: Buffer | null, o: { type?: string; name?: string; headers?: Record<string, string> } = {}) {
+async function share(
+  file: Buffer | null,
+  o: { type?: string; name?: string; headers?: Record<string, string>; target?: string } = {},
+) {
   const form = new FormData();
   form.append("title", "Holiday");
   form.append("text", "look");
   form.append("url", "");
   if (file) form.append("photo", new File([new Uint8Array(file)], o.name ?? "IMG_0001.jpg", { type: o.type ?? "image/jpeg" }));
-  const response = await t.server.request("http://localhost/share", {
+  const response = await t.server.request(`http://localhost${o.target ?? "/share"}`, {
     method: "POST",
     body: form,
     headers: { "Accept-Language": "en-US", ...o.headers },
@@ -66,6 +69,16 @@ describe("POST /share keeps a shared photo and opens the create panel with it", 
     expect(byCookie.location.searchParams.get("shared")).not.toBeNull();
     const byHeader = await share(await photo(), { headers: { "Accept-Language": "ja-JP,ja;q=0.9" } });
     expect(byHeader.location.pathname).toBe("/ja");
+  });
+
+  it("takes a share at each language's own target (/{lang}/share, in its manifest's scope) and lands in that language", async () => {
+    const japanese = await share(await photo(), { target: "/ja/share", headers: { Cookie: "lang=fr" } });
+    expect([japanese.status, japanese.location.pathname]).toEqual([303, "/ja"]);
+    expect(japanese.location.searchParams.get("shared")).not.toBeNull();
+    const refused = await share(plainText(), { type: "text/plain", target: "/ar/share" });
+    expect([refused.location.pathname, refused.location.searchParams.get("shareError")]).toEqual(["/ar", "UPLOAD_NOT_AN_IMAGE"]);
+    expect((await share(await photo(), { target: "/xx/share" })).status).toBe(404);
+    expect((await share(await photo(), { target: "/en/share" })).status).toBe(404);
   });
 
   it("a file that is no picture lands on the panel with its refusal, and nothing is kept", async () => {
