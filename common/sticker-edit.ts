@@ -14,6 +14,8 @@ export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 2;
 /** How far the art may be moved, as a share of the picture's side. */
 export const OFFSET_MAX = 0.4;
+/** How long a picture an edit replaced is still served to everyone: pages opened before the change show it. */
+export const REPLACED_PICTURE_GRACE_MS = 60 * 60_000;
 
 export const CAPTION_POSITIONS = ["top", "middle", "bottom"] as const;
 export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];

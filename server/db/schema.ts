@@ -794,3 +794,22 @@ export const telegramStickerFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.picId, t.mark] })],
 );
+
+/**
+ * A picture an edit or a restore has just replaced on a sticker (decision 0047): a page already open
+ * still shows it, so while the sticker is public it is served to everyone for REPLACED_PICTURE_GRACE
+ * after the change, not answered 404 under the viewer's eyes.
+ */
+export const replacedPictures = pgTable(
+  "replaced_pictures",
+  {
+    picId: text("pic_id")
+      .notNull()
+      .references(() => pictures.id, { onDelete: "cascade" }),
+    stickerId: bigint("sticker_id", { mode: "number" })
+      .notNull()
+      .references(() => stickers.id, { onDelete: "cascade" }),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.picId, t.stickerId] })],
+);

@@ -7,13 +7,14 @@
  * database on every request, so a sticker made private, or hidden by moderation (decision 0031), stops
  * being served at once.
  */
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, gt, or } from "drizzle-orm";
 import type { Context } from "hono";
 import type { MotionPreset } from "#common/motion.ts";
+import { REPLACED_PICTURE_GRACE_MS } from "#common/sticker-edit.ts";
 import { AVATAR_KEY, avatarPathOf } from "../accounts/google/copy-google-avatar.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
-import { stickers, styles, tasks, users } from "../db/schema.ts";
+import { replacedPictures, stickers, styles, tasks, users } from "../db/schema.ts";
 import { sessionTokenOf } from "../http/api.ts";
 import type { AppEnv } from "../http/env.ts";
 import { respondWithError } from "../http/envelope.ts";
@@ -43,6 +44,20 @@ async function pictureIsPublic(db: Db, picId: string, stylePreviews: boolean): P
     .where(and(eq(stickers.picId, picId), shownToEveryone))
     .limit(1);
   if (sticker) return true;
+  // A picture an edit has just replaced on a public sticker: pages opened before still show it.
+  const [replaced] = await db
+    .select({ id: stickers.id })
+    .from(replacedPictures)
+    .innerJoin(stickers, eq(stickers.id, replacedPictures.stickerId))
+    .where(
+      and(
+        eq(replacedPictures.picId, picId),
+        gt(replacedPictures.replacedAt, new Date(Date.now() - REPLACED_PICTURE_GRACE_MS)),
+        shownToEveryone,
+      ),
+    )
+    .limit(1);
+  if (replaced) return true;
   if (!stylePreviews) return false;
   const [style] = await db.select({ id: styles.id }).from(styles).where(eq(styles.previewPicId, picId)).limit(1);
   return style !== undefined;

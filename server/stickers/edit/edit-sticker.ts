@@ -5,16 +5,32 @@
  * content's hash), points the sticker at it and keeps the original's id, so lists, the page, packs and
  * exports all show the edit and "Restore the original" puts it back. Anyone else's sticker is NOT_FOUND.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { EditBase, StickerEdit } from "#common/sticker-edit.ts";
-import { UNCHANGED_WHOLE } from "#common/sticker-edit.ts";
+import { REPLACED_PICTURE_GRACE_MS, UNCHANGED_WHOLE } from "#common/sticker-edit.ts";
 import type { AppContext } from "../../context.ts";
-import { type EditablePicture, pictures, stickers, styles } from "../../db/schema.ts";
+import { type EditablePicture, pictures, replacedPictures, stickers, styles } from "../../db/schema.ts";
 import { styleOf } from "../../generation/styles.ts";
 import { storeStickerImages } from "../../generation/variants.ts";
 import { layerKeys } from "../../motion/motion-keys.ts";
-import { changePublicContent } from "../../pages/page-changes.ts";
+import { changePublicContent, type Tx } from "../../pages/page-changes.ts";
+
+/** Notes the picture a change takes off the sticker, and forgets what the sticker replaced before the grace. */
+async function noteReplaced(tx: Tx, stickerId: number, picId: string, now = new Date()) {
+  await tx
+    .delete(replacedPictures)
+    .where(
+      and(
+        eq(replacedPictures.stickerId, stickerId),
+        lt(replacedPictures.replacedAt, new Date(now.getTime() - REPLACED_PICTURE_GRACE_MS)),
+      ),
+    );
+  await tx
+    .insert(replacedPictures)
+    .values({ picId, stickerId, replacedAt: now })
+    .onConflictDoUpdate({ target: [replacedPictures.picId, replacedPictures.stickerId], set: { replacedAt: now } });
+}
 
 /** For a picture row written again (the same drawing twice): the editable art it has, else the one given now. */
 export const editableKeptOrGiven = sql`coalesce(${pictures.editable}, excluded.editable)`;
@@ -128,6 +144,7 @@ export async function saveStickerEdit(
       .update(stickers)
       .set({ picId: stored.id, originalPicId: source.originalPicId, edit })
       .where(eq(stickers.id, source.stickerId));
+    if (source.picId !== stored.id) await noteReplaced(tx, source.stickerId, source.picId);
     return { value: null, change: { stickers: [stickerInstId], packs: [] } };
   });
   return { imageUrl: `/files/${stored.png}`, edited: true };
@@ -146,6 +163,7 @@ export async function restoreStickerOriginal(
         .update(stickers)
         .set({ picId: source.originalPicId, originalPicId: null, edit: null })
         .where(eq(stickers.id, source.stickerId));
+      if (source.picId !== source.originalPicId) await noteReplaced(tx, source.stickerId, source.picId);
       return { value: null, change: { stickers: [stickerInstId], packs: [] } };
     });
   }

@@ -7,11 +7,11 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeEdit, OUTLINE_MAX_PX, type StickerEdit } from "#common/sticker-edit.ts";
+import { encodeEdit, OUTLINE_MAX_PX, REPLACED_PICTURE_GRACE_MS, type StickerEdit } from "#common/sticker-edit.ts";
 import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { pictures, stickers } from "../../db/schema.ts";
+import { pictures, replacedPictures, stickers } from "../../db/schema.ts";
 import { sessionCookieName } from "../../sessions/session-cookie.ts";
 import { startTaskWorkers, type TaskWorkers } from "../../tasks/task-worker.ts";
 
@@ -150,7 +150,7 @@ describe("saving an edit", () => {
     expect(strangers.status).toBe(404);
   });
 
-  it("restores the original picture, which only the owner could still open while the sticker was edited", async () => {
+  it("restores the original picture, which only the owner could still open while the sticker was edited (past the grace of pages opened before)", async () => {
     const original = await editor(owner);
     const edited = await save({ ...original.body.data.original, flip: true, outline: { width: 4, color: "#000000" } });
     expect(edited.http).toBe(200);
@@ -160,6 +160,8 @@ describe("saving an edit", () => {
     expect(
       (await t.server.request(originalUrl, { headers: { Cookie: `${sessionCookieName(t.app.config)}=${owner.token}` } })).status,
     ).toBe(200);
+    // Past the grace for pages opened before the edit, the original is its owner's alone.
+    await t.app.database.db.update(replacedPictures).set({ replacedAt: new Date(Date.now() - REPLACED_PICTURE_GRACE_MS - 1000) });
     expect((await t.server.request(originalUrl)).status).toBe(404);
 
     const restored = await callApi(t, "POST", "/api/sticker/restoreOriginal", {
@@ -172,6 +174,30 @@ describe("saving an edit", () => {
     expect((await editor(owner)).body.data).toMatchObject({ edited: false });
     // The sticker is public again as made: its picture is everyone's.
     expect((await t.server.request(originalUrl)).status).toBe(200);
+  });
+});
+
+describe("pages opened before an edit", () => {
+  it("still get the picture an edit replaced while the sticker is public, for an hour, and not once it is private", async () => {
+    const shown = `/files/${(await rowOf(instId)).picId}.png`;
+    const original: StickerEdit = (await editor(owner)).body.data.original;
+    expect((await save({ ...original, flip: !(await rowOf(instId)).edit?.flip })).http).toBe(200);
+    expect((await t.server.request(shown)).status).toBe(200);
+
+    await callApi(t, "POST", "/api/sticker/setVisibility", {
+      body: { stickerInstId: instId, visibility: "private" },
+      session: owner,
+    });
+    expect((await t.server.request(shown)).status).toBe(404);
+    await callApi(t, "POST", "/api/sticker/setVisibility", {
+      body: { stickerInstId: instId, visibility: "public" },
+      session: owner,
+    });
+    expect((await t.server.request(shown)).status).toBe(200);
+
+    const anHourAgo = new Date(Date.now() - REPLACED_PICTURE_GRACE_MS - 1000);
+    await t.app.database.db.update(replacedPictures).set({ replacedAt: anHourAgo });
+    expect((await t.server.request(shown)).status).toBe(404);
   });
 });
 
