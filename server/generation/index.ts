@@ -9,16 +9,18 @@
 export { ART_CACHE_DIR, type ArtIndex, type IndexedEmoji } from "./art/art-format.ts";
 export { artEmojiBySlug } from "./art/art-store.ts";
 export { type ProviderConfig, providerSettingsOf } from "./create-provider.ts";
+// Drawing stickers: the providers, and the child process the worker draws in.
+export { editOfStyle, renderStickerEdit } from "./edit-art.ts";
 export { GeneratorFailure, type GeneratorProcess, startGeneratorProcess } from "./generator-process.ts";
 export { AR_WORDS } from "./lexicon/hand-ar.ts";
 export { EN_SUBJECTS } from "./lexicon/hand-en.ts";
 export { ID_WORDS } from "./lexicon/hand-id.ts";
 export { HAN_WORDS, MOOD_WORDS } from "./lexicon/hand-moods.ts";
 export { moodName } from "./mood-art.ts";
-// Drawing stickers: the providers, and the child process the worker draws in.
 export { createOfflineProvider } from "./offline-provider.ts";
 export { parsePrompt } from "./prompt/parse-prompt.ts";
 export type { EditableArt, GeneratedLayers, GenerationProvider, StyleKey } from "./provider.ts";
 export { GenerationError, STYLE_KEYS } from "./provider.ts";
+export { styleOf } from "./styles.ts";
 // Stored pictures: a sticker's PNG, thumbnail and small thumbnail.
 export { smallThumbnail, stickerImageKeys, storeStickerImages } from "./variants.ts";

@@ -9,12 +9,11 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { EditBase, StickerEdit } from "#common/sticker-edit.ts";
 import { REPLACED_PICTURE_GRACE_MS, UNCHANGED_WHOLE } from "#common/sticker-edit.ts";
-import type { AppContext } from "../../context.ts";
-import { type EditablePicture, pictures, replacedPictures, stickers, styles } from "../../db/schema.ts";
-import { styleOf } from "../../generation/styles.ts";
-import { storeStickerImages } from "../../generation/variants.ts";
-import { layerKeys } from "../../motion/motion-keys.ts";
-import { changePublicContent, type Tx } from "../../pages/page-changes.ts";
+import type { AppContext } from "#server/context.ts";
+import { type EditablePicture, pictures, replacedPictures, stickers, styles } from "#server/db/schema.ts";
+import { editOfStyle, renderStickerEdit, storeStickerImages, styleOf } from "#server/generation/index.ts";
+import { layerKeys } from "#server/motion/motion-keys.ts";
+import { changePublicContent, type Tx } from "#server/pages/page-changes.ts";
 
 /** Notes the picture a change takes off the sticker, and forgets what the sticker replaced before the grace. */
 async function noteReplaced(tx: Tx, stickerId: number, picId: string, now = new Date()) {
@@ -96,7 +95,6 @@ function styleFor(source: EditSource) {
 
 async function originalEdit(source: EditSource): Promise<{ base: EditBase; original: StickerEdit }> {
   if (!source.editable) return { base: "whole", original: UNCHANGED_WHOLE };
-  const { editOfStyle } = await import("./render-edit.ts");
   return { base: "art", original: editOfStyle(styleFor(source), source.editable.captionText) };
 }
 
@@ -116,8 +114,7 @@ async function drawEdit(app: AppContext, source: EditSource, edit: StickerEdit):
   const key = source.editable?.art ?? source.pngKey;
   const stored = await app.storage.get(key);
   if (!stored) throw new AppError("NOT_FOUND", "the sticker's art is gone");
-  const { renderEdit } = await import("./render-edit.ts");
-  return renderEdit({ base: stored.body, kind: source.editable ? "art" : "whole", style: styleFor(source), edit });
+  return renderStickerEdit({ base: stored.body, kind: source.editable ? "art" : "whole", style: styleFor(source), edit });
 }
 
 /** The sticker as these settings would draw it, as a PNG; nothing stored. */

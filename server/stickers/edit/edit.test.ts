@@ -8,12 +8,12 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeEdit, OUTLINE_MAX_PX, REPLACED_PICTURE_GRACE_MS, type StickerEdit } from "#common/sticker-edit.ts";
+import { pictures, replacedPictures, stickers } from "#server/db/schema.ts";
+import { sessionCookieName } from "#server/sessions/session-cookie.ts";
+import { startTaskWorkers, type TaskWorkers } from "#server/tasks/task-worker.ts";
 import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { balanceOf, userWithPoints, waitForTask } from "#tests/support/tasks.ts";
 import { closeTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { pictures, replacedPictures, stickers } from "../../db/schema.ts";
-import { sessionCookieName } from "../../sessions/session-cookie.ts";
-import { startTaskWorkers, type TaskWorkers } from "../../tasks/task-worker.ts";
 
 let t: TestApp;
 let workers: TaskWorkers;

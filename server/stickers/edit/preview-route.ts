@@ -6,9 +6,9 @@
 import { Hono } from "hono";
 import { AppError } from "#common/errors.ts";
 import { decodeEdit, stickerEditInput } from "#common/sticker-edit.ts";
-import type { AppContext } from "../../context.ts";
-import { respondWithFileError, viewerIdOf } from "../../files/file-access.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { AppContext } from "#server/context.ts";
+import { respondWithFileError, viewerIdOf } from "#server/files/file-access.ts";
+import type { AppEnv } from "#server/http/env.ts";
 import { stickerEditLimit } from "./calls.ts";
 import { previewStickerEdit } from "./edit-sticker.ts";
 

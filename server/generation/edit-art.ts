@@ -2,15 +2,15 @@
  * Draws an edited sticker (decision 0047) from what the editor starts from: the generator's art without
  * outline and caption ("art"), or the finished picture ("whole"). In order: zoom and move on the 512 px
  * canvas, flip, the caption in the style's font for its script, then the outline (the style's die-cut
- * with the chosen width and colour) and the shadow. Loaded only where a sticker is edited.
+ * with the chosen width and colour) and the shadow. Reached through the generator's entry (index.ts).
  */
 import sharp from "sharp";
 import type { EditBase, StickerEdit } from "#common/sticker-edit.ts";
-import { renderCaption } from "../../generation/render/caption.ts";
-import { type DieCutOptions, dieCut, type Rgb } from "../../generation/render/die-cut.ts";
-import { CANVAS } from "../../generation/render/layout.ts";
-import { drawOver, type Raster } from "../../generation/render/pixels.ts";
-import type { StyleSpec } from "../../generation/styles.ts";
+import { renderCaption } from "./render/caption.ts";
+import { type DieCutOptions, dieCut, type Rgb } from "./render/die-cut.ts";
+import { CANVAS } from "./render/layout.ts";
+import { drawOver, type Raster } from "./render/pixels.ts";
+import type { StyleSpec } from "./styles.ts";
 
 /** The caption's band: this far from the picture's edges, this tall. */
 const CAPTION_MARGIN = 36;
@@ -84,7 +84,12 @@ async function captionOver(canvas: Raster, caption: NonNullable<StickerEdit["cap
 }
 
 /** The edited sticker as a 512×512 PNG. */
-export async function renderEdit(o: { base: Buffer; kind: EditBase; style: StyleSpec; edit: StickerEdit }): Promise<Buffer> {
+export async function renderStickerEdit(o: {
+  base: Buffer;
+  kind: EditBase;
+  style: StyleSpec;
+  edit: StickerEdit;
+}): Promise<Buffer> {
   const { edit, style } = o;
   const canvas = await placed(o.base, edit);
   if (edit.caption) await captionOver(canvas, edit.caption, style);
