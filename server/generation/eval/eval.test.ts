@@ -7,7 +7,8 @@ import { parsePrompt } from "../prompt/parse-prompt.ts";
 import type { EvalList } from "./score-prompts.ts";
 import { scorePrompt } from "./score-prompts.ts";
 
-const list = JSON.parse(readFileSync(new URL("./prompts.json", import.meta.url), "utf8")) as EvalList;
+const readList = (name: string) => JSON.parse(readFileSync(new URL(`./${name}`, import.meta.url), "utf8")) as EvalList;
+const list = readList("prompts.json");
 const moodOf = (slug: string) => (MOOD_DECORATIONS.get(slug) ?? []).map((d) => d.slug);
 
 describe("the generator's evaluation list (npm run eval:generator, decision 0028)", () => {
@@ -75,5 +76,57 @@ describe("the generator's evaluation list (npm run eval:generator, decision 0028
     ).toBe(false);
     expect(score(["dog", "mood:happy"], [["dog-face", "main"]], ["sparkles"]).ok).toBe(true);
     expect(score(["mood:party"], [["party-popper", "main"]]).ok).toBe(true);
+  });
+});
+
+// Issue 30's everyday prompts: reported beside the list, never held to a share here (everyday-b.json is
+// measured once at the end of the work); only their shape is checked.
+describe("issue 30's everyday lists (everyday-a.json, everyday-b.json)", () => {
+  const earlier = ["prompts.json", "held-out.json", "held-out-2.json"].flatMap((name) =>
+    Object.values(readList(name).prompts).flatMap((prompts) => prompts.map(([prompt = ""]) => prompt.toLowerCase())),
+  );
+  const everyday = ["everyday-a.json", "everyday-b.json"].map((name) => {
+    const everydayList = readList(name);
+    everydayList.concepts = { ...list.concepts, ...everydayList.concepts };
+    return { name, list: everydayList };
+  });
+
+  it.each(everyday)(
+    "$name holds at least 16 prompts in each of the 14 languages, each naming one main subject",
+    ({ list: l }) => {
+      expect(l.judge).toBe("main");
+      for (const language of LANGUAGES) {
+        const prompts = l.prompts[language] ?? [];
+        expect(prompts.length, language).toBeGreaterThanOrEqual(16);
+        for (const prompt of prompts) expect(prompt, language).toHaveLength(2);
+      }
+    },
+  );
+
+  it.each(everyday)("$name expects only emoji the art index has", ({ list: l }) => {
+    const known = artStore().bySlug;
+    for (const [prompt, concept = ""] of Object.values(l.prompts).flat()) {
+      for (const slug of l.concepts[concept] ?? [concept]) expect(known.has(slug), `${prompt}: ${slug}`).toBe(true);
+    }
+  });
+
+  it("shares no prompt with the earlier lists or with each other", () => {
+    const prompts = everyday.flatMap(({ list: l }) =>
+      Object.values(l.prompts).flatMap((ps) => ps.map(([p = ""]) => p.toLowerCase())),
+    );
+    expect(prompts.filter((p) => earlier.includes(p))).toEqual([]);
+    expect(new Set(prompts).size).toBe(prompts.length);
+  });
+
+  it("judges a main-subject list on the first drawn subject alone, where the others also refuse a stray", () => {
+    const plan = (...slugs: string[]) => ({
+      subjects: slugs.map((slug, i) => ({ slug, relation: i ? "held" : "main" })),
+      decorations: [],
+    });
+    const main: EvalList = { ...list, judge: "main" };
+    expect(scorePrompt(main, ["dog"], plan("dog-face", "tennis"), moodOf).ok).toBe(true);
+    expect(scorePrompt(main, ["dog"], plan("soccer-ball", "dog-face"), moodOf).ok).toBe(false);
+    expect(scorePrompt(main, ["dog"], plan(), moodOf).ok).toBe(false);
+    expect(scorePrompt(list, ["dog"], plan("dog-face", "tennis"), moodOf).ok).toBe(false);
   });
 });

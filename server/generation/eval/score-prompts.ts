@@ -4,6 +4,11 @@
  */
 
 export interface EvalList {
+  /**
+   * "all" (the default): every expected concept must be drawn and nothing else. "main": only the main
+   * subject is judged — the first drawn subject must be the first expected concept (issue 30's lists).
+   */
+  judge?: "all" | "main";
   concepts: Record<string, string[]>;
   /** Locale → [prompt, ...expected concepts]. */
   prompts: Record<string, string[][]>;
@@ -34,7 +39,8 @@ function expectedOf(list: EvalList, concept: string): Expected {
 /**
  * A prompt passes when its main subject is the first expected subject, every expected concept is
  * drawn (a mood as its decoration or as the drawn face), a given relation places the second subject,
- * and nothing else is drawn as a subject.
+ * and nothing else is drawn as a subject. A list judged on its main subject (`judge: "main"`) asks only
+ * the first of these.
  */
 export function scorePrompt(
   list: EvalList,
@@ -52,6 +58,7 @@ export function scorePrompt(
   // A prompt that is only a mood ("party time!") draws the mood's own face as the subject.
   const mainMatches = main.slugs.includes(first.slug) || (main.mood && moodOf(first.slug).some((d) => main.slugs.includes(d)));
   if (!mainMatches) return { ok: false, reason: `main is ${first.slug}, expected ${main.concept}` };
+  if (list.judge === "main") return { ok: true, reason: null };
   used.add(0);
 
   for (const w of wants) {
