@@ -45,6 +45,10 @@ test("sign in, make a sticker from text, follow it, find it in My stickers and d
   await outcome.getByRole("button", { name: "Add to favorites" }).click();
   await expect(outcome.getByRole("button", { name: "Remove from favorites" })).toHaveAttribute("aria-pressed", "true");
 
+  // "Edit sticker" on the result opens the sticker's page with its editor (decision 0047).
+  const editLink = outcome.getByRole("link", { name: "Edit sticker" });
+  await expect(editLink).toHaveAttribute("href", /\/sticker\/[\w-]+(\/[^?]*)?\?edit$/);
+
   await outcome.getByRole("link", { name: "See My stickers" }).click();
   await expect(page).toHaveURL(/\/stickers\/stickers$/);
   await expect(

@@ -102,13 +102,15 @@ test.describe("editing a sticker after it is made (decision 0047)", () => {
     expect(await pointsOf(page)).toBe(points);
   });
 
-  test("in Arabic the editor is right to left and its preview follows a change", async ({ page }) => {
+  test("in Arabic the editor opens from the address's ?edit, is right to left, its preview follows a change, and closing it forgets ?edit", async ({
+    page,
+  }) => {
     await page.goto("/");
     await signInByLink(page, uniqueEmail("edit-ar"));
     const stickerInstId = await makeOwnSticker(page, "a red apple");
-    await openSticker(page, `/ar/sticker/${stickerInstId}`);
+    // The create result's "Edit sticker" leads to the page with ?edit, which opens the editor at once.
+    await openSticker(page, `/ar/sticker/${stickerInstId}?edit`);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    await page.getByRole("button", { name: "تعديل الملصق" }).click();
     const dialog = page.getByRole("dialog", { name: "تعديل الملصق" });
     await expect(dialog.getByRole("checkbox", { name: "قلب" })).toBeVisible();
     const before = (await dialog.getByTestId("edit-preview").getAttribute("src")) ?? "";
@@ -117,5 +119,9 @@ test.describe("editing a sticker after it is made (decision 0047)", () => {
     await look(page, "sticker-editor-ar");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Closed, the address no longer asks for the editor.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/[?&]edit/);
   });
 });

@@ -13,6 +13,7 @@ export function DialogButton({
   className,
   children,
   dialog,
+  initiallyOpen = false,
 }: {
   /** Starts loading the dialog's code (the `import()` its `lazy` component uses). */
   load: () => Promise<unknown>;
@@ -21,10 +22,12 @@ export function DialogButton({
   children: React.ReactNode;
   /** The dialog, given the way to close it. */
   dialog: (close: () => void) => React.ReactNode;
+  /** Open from the start (a link that leads straight to the dialog). */
+  initiallyOpen?: boolean;
 }) {
   const user = useUser();
-  const [open, setOpen] = useState(false);
   const mayOpen = !signIn || user !== null;
+  const [open, setOpen] = useState(initiallyOpen && mayOpen);
   return (
     <>
       <button

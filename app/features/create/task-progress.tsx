@@ -99,6 +99,12 @@ export function TaskProgress({ taskId, onReset }: { taskId: number; onReset: (ke
                 >
                   {t("create.progress.open")}
                 </Link>
+                <Link
+                  to={`${to(stickerPath(sticker))}?edit`}
+                  className="inline-flex h-10 items-center justify-center rounded-full px-5 ring-1 ring-stone-300 hover:bg-white"
+                >
+                  {t("stickerEdit.open")}
+                </Link>
                 <FavoriteButton sticker={sticker} variant="pill" />
                 <ShareStickerButton sticker={sticker} path={to(stickerPath(sticker))} />
                 {sticker.motion ? null : (
