@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { makeOwnSticker } from "./page-calls.ts";
 import { look } from "./screenshots.ts";
 import { signInByLink, uniqueEmail } from "./session.ts";
 
@@ -208,10 +209,22 @@ test.describe("share a sticker out", () => {
   });
 });
 
-test("Make my version opens the panel with the prompt and style, and the new sticker's page links back", async ({ page }) => {
+test("Make my version opens the panel with the prompt and style, and the new sticker's page links back", async ({
+  page,
+  browser,
+}) => {
+  // Someone else's public text sticker (the gallery's latest may be anyone's photo sticker while other tests run).
+  const maker = await (await browser.newContext()).newPage();
+  await maker.goto("/");
+  await signInByLink(maker, uniqueEmail("remix-source"));
+  const sourceId = await makeOwnSticker(maker, "an owl reading a book");
+  await maker.context().close();
   await page.goto("/");
   await signInByLink(page, uniqueEmail("remixer"));
-  const source = await galleryStickerPath(page);
+  await page.goto(`/sticker/${sourceId}`);
+  // The sticker's own address, with its name's slug, as links name it.
+  const source = new URL((await page.locator('link[rel="canonical"]').getAttribute("href")) ?? "", page.url()).pathname;
+  expect(source).toMatch(new RegExp(`^/sticker/${sourceId}/`));
   await page.goto(`${source}?styleId=2`);
   const name = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
   const prompt = (await page.getByRole("definition").first().textContent()) ?? "";
