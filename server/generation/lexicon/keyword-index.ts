@@ -73,6 +73,10 @@ function build(): KeywordIndex {
     if (list) list.push(hit);
     else hits.set(key, [hit]);
   };
+  const translations = new Map<string, string>();
+  for (const table of [AR_WORDS, ID_WORDS]) {
+    for (const [word, en] of Object.entries(table)) translations.set(normalizeText(word.replace(/_/g, " ")), en);
+  }
   for (const e of store.emoji) {
     for (const [locale, words] of Object.entries(e.words)) {
       let label = "";
@@ -89,6 +93,8 @@ function build(): KeywordIndex {
             (e.group !== 1 &&
               key.length >= 2 &&
               (label.includes(key.slice(0, 4)) || (UNSPACED.test(key) && !KANA_ONLY.test(key))));
+          // The reviewed Arabic and Indonesian hand tables keep their words (CLDR's فنجان is a sake cup).
+          if ((locale === "ar" || locale === "id") && translations.has(key)) continue;
           add(part, { slug: e.slug, quality: i === 0 ? 3 : 2, locale, named }, key);
         }
       });
@@ -111,11 +117,13 @@ function build(): KeywordIndex {
     }
   }
 
-  const priors = new Map(store.emoji.map((e) => [e.slug, prior(e)]));
-  const translations = new Map<string, string>();
-  for (const table of [AR_WORDS, ID_WORDS]) {
-    for (const [word, en] of Object.entries(table)) translations.set(normalizeText(word.replace(/_/g, " ")), en);
+  // Breeds, species, varieties and kinds (decision 0048): only words nothing above knows, as names.
+  for (const [word, slug] of Object.entries(store.kinds)) {
+    const key = normalizeText(word);
+    if (key && !hits.has(key) && store.bySlug.has(slug)) add(word, { slug, quality: 3, locale: "en", named: true }, key);
   }
+
+  const priors = new Map(store.emoji.map((e) => [e.slug, prior(e)]));
 
   const stems = new Map<string, string[]>();
   let maxPhraseWords = 1;
