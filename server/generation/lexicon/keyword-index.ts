@@ -120,6 +120,10 @@ function build(): KeywordIndex {
   // Breeds, species, varieties and kinds (decision 0048): only words nothing above knows, as names.
   for (const [word, slug] of Object.entries(store.kinds)) {
     const key = normalizeText(word);
+    // A phrase whose last word already draws the same thing ("apple pie") stays the prompt's own
+    // modifier and head, so its flavour is still drawn beside it.
+    const head = hits.get(key.split(" ").at(-1) ?? "");
+    if (key.includes(" ") && head?.some((h) => h.slug === slug)) continue;
     if (key && !hits.has(key) && store.bySlug.has(slug)) add(word, { slug, quality: 3, locale: "en", named: true }, key);
   }
 
