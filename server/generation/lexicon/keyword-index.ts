@@ -60,6 +60,9 @@ function prior(e: IndexedEmoji): number {
   return p;
 }
 
+/** The emoji group of food and drink (emojibase's group 4). */
+const FOOD_GROUP = 4;
+
 /** Hiragana-only tags are mostly verb and particle pieces (かぶ in かぶった), not nouns. */
 const KANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
 
@@ -89,7 +92,7 @@ function build(): KeywordIndex {
           // In Chinese, Japanese and Korean a tag of two or more characters is a noun (幽灵 of 👻).
           const named =
             i === 0 ||
-            e.group === 3 ||
+            (locale !== "ar" && e.group === 3) ||
             (e.group !== 1 &&
               key.length >= 2 &&
               (label.includes(key.slice(0, 4)) || (UNSPACED.test(key) && !KANA_ONLY.test(key))));
@@ -120,10 +123,10 @@ function build(): KeywordIndex {
   // Breeds, species, varieties and kinds (decision 0048): only words nothing above knows, as names.
   for (const [word, slug] of Object.entries(store.kinds)) {
     const key = normalizeText(word);
-    // A phrase whose last word already draws the same thing ("apple pie") stays the prompt's own
-    // modifier and head, so its flavour is still drawn beside it.
+    // A dish whose last word already draws it ("apple pie") stays the prompt's own modifier and
+    // head, so its flavour is still drawn beside it.
     const head = hits.get(key.split(" ").at(-1) ?? "");
-    if (key.includes(" ") && head?.some((h) => h.slug === slug)) continue;
+    if (key.includes(" ") && store.bySlug.get(slug)?.group === FOOD_GROUP && head?.some((h) => h.slug === slug)) continue;
     if (key && !hits.has(key) && store.bySlug.has(slug)) add(word, { slug, quality: 3, locale: "en", named: true }, key);
   }
 

@@ -43,3 +43,15 @@ describe("kinds table", () => {
     expect(slugOf("rose")).toBe("rose");
   });
 });
+
+describe("CLDR 48 words", () => {
+  it("reads Arabic emoji names, which emojibase lacks", () => {
+    expect(parsePrompt("هليكوبتر", "ar").subjects[0]?.slug).toBe("helicopter");
+    expect(parsePrompt("كنغر", "ar").subjects[0]?.slug).toBe("kangaroo");
+  });
+
+  it("reads Indonesian names where Malay spells them otherwise", () => {
+    expect(parsePrompt("macan tutul", "id").subjects[0]?.slug).toBe("leopard");
+    expect(parsePrompt("keledai", "id").subjects[0]?.slug).toBe("donkey");
+  });
+});
