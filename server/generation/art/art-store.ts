@@ -21,6 +21,8 @@ export interface Icon {
 export interface ArtStore {
   emoji: readonly IndexedEmoji[];
   bySlug: ReadonlyMap<string, IndexedEmoji>;
+  /** English kind words → slug of the nearest drawable thing (ArtIndex.kinds). */
+  kinds: Readonly<Record<string, string>>;
   /** The icon from the first set in `preference` that has it. */
   icon(slug: string, preference: readonly ArtSetKey[]): Icon | null;
 }
@@ -91,7 +93,7 @@ function load(): ArtStore {
     return null;
   }
 
-  return { emoji: index.emoji, bySlug, icon };
+  return { emoji: index.emoji, bySlug, kinds: index.kinds, icon };
 }
 
 let store: ArtStore | null = null;

@@ -60,6 +60,9 @@ function prior(e: IndexedEmoji): number {
   return p;
 }
 
+/** The emoji group of food and drink (emojibase's group 4). */
+const FOOD_GROUP = 4;
+
 /** Hiragana-only tags are mostly verb and particle pieces (かぶ in かぶった), not nouns. */
 const KANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
 
@@ -73,6 +76,10 @@ function build(): KeywordIndex {
     if (list) list.push(hit);
     else hits.set(key, [hit]);
   };
+  const translations = new Map<string, string>();
+  for (const table of [AR_WORDS, ID_WORDS]) {
+    for (const [word, en] of Object.entries(table)) translations.set(normalizeText(word.replace(/_/g, " ")), en);
+  }
   for (const e of store.emoji) {
     for (const [locale, words] of Object.entries(e.words)) {
       let label = "";
@@ -85,10 +92,12 @@ function build(): KeywordIndex {
           // In Chinese, Japanese and Korean a tag of two or more characters is a noun (幽灵 of 👻).
           const named =
             i === 0 ||
-            e.group === 3 ||
+            (locale !== "ar" && e.group === 3) ||
             (e.group !== 1 &&
               key.length >= 2 &&
               (label.includes(key.slice(0, 4)) || (UNSPACED.test(key) && !KANA_ONLY.test(key))));
+          // The reviewed Arabic and Indonesian hand tables keep their words (CLDR's فنجان is a sake cup).
+          if ((locale === "ar" || locale === "id") && translations.has(key)) continue;
           add(part, { slug: e.slug, quality: i === 0 ? 3 : 2, locale, named }, key);
         }
       });
@@ -111,11 +120,17 @@ function build(): KeywordIndex {
     }
   }
 
-  const priors = new Map(store.emoji.map((e) => [e.slug, prior(e)]));
-  const translations = new Map<string, string>();
-  for (const table of [AR_WORDS, ID_WORDS]) {
-    for (const [word, en] of Object.entries(table)) translations.set(normalizeText(word.replace(/_/g, " ")), en);
+  // Breeds, species, varieties and kinds (decision 0048): only words nothing above knows, as names.
+  for (const [word, slug] of Object.entries(store.kinds)) {
+    const key = normalizeText(word);
+    // A dish whose last word already draws it ("apple pie") stays the prompt's own modifier and
+    // head, so its flavour is still drawn beside it.
+    const head = hits.get(key.split(" ").at(-1) ?? "");
+    if (key.includes(" ") && store.bySlug.get(slug)?.group === FOOD_GROUP && head?.some((h) => h.slug === slug)) continue;
+    if (key && !hits.has(key) && store.bySlug.has(slug)) add(word, { slug, quality: 3, locale: "en", named: true }, key);
   }
+
+  const priors = new Map(store.emoji.map((e) => [e.slug, prior(e)]));
 
   const stems = new Map<string, string[]>();
   let maxPhraseWords = 1;
