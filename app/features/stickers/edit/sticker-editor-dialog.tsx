@@ -233,6 +233,7 @@ export default function StickerEditorDialog({ sticker, onClose }: { sticker: Sti
                 step={2}
                 shown={t("stickerEdit.percent", { value: Math.round(edit.offsetX * 100) })}
                 onChange={(value) => change({ offsetX: value / 100 })}
+                physical
               />
               <Slider
                 label={t("stickerEdit.moveY")}
@@ -294,6 +295,8 @@ function Slider(props: {
   step: number;
   shown: string;
   onChange: (value: number) => void;
+  /** Left is left in every language: the art does not mirror with the page. */
+  physical?: boolean;
 }) {
   return (
     <label className="block min-w-48 flex-1 text-sm">
@@ -308,6 +311,7 @@ function Slider(props: {
         max={props.max}
         step={props.step}
         aria-valuetext={props.shown}
+        dir={props.physical ? "ltr" : undefined}
         onChange={(event) => props.onChange(Number(event.target.value))}
         className="h-10 w-full accent-primary-dark"
       />
