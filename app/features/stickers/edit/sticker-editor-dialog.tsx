@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
+import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { api } from "#app/lib/api/api.ts";
@@ -144,7 +145,7 @@ export default function StickerEditorDialog({ sticker, onClose }: { sticker: Sti
           <div className="space-y-5">
             <fieldset className="space-y-2">
               <legend className="font-medium">{t("stickerEdit.caption")}</legend>
-              <Check label={t("stickerEdit.captionOn")} checked={captionOn} onChange={(on) => setCaption(on ? {} : null)} />
+              <Checkbox label={t("stickerEdit.captionOn")} checked={captionOn} onChange={(on) => setCaption(on ? {} : null)} />
               {captionOn ? (
                 <>
                   <label className="block text-sm">
@@ -211,7 +212,7 @@ export default function StickerEditorDialog({ sticker, onClose }: { sticker: Sti
                   onChange={(color) => change({ outline: { ...edit.outline, color } })}
                 />
               </div>
-              <Check label={t("stickerEdit.shadow")} checked={edit.shadow} onChange={(shadow) => change({ shadow })} />
+              <Checkbox label={t("stickerEdit.shadow")} checked={edit.shadow} onChange={(shadow) => change({ shadow })} />
             </fieldset>
 
             <fieldset className="space-y-2">
@@ -244,7 +245,7 @@ export default function StickerEditorDialog({ sticker, onClose }: { sticker: Sti
                 shown={t("stickerEdit.percent", { value: Math.round(edit.offsetY * 100) })}
                 onChange={(value) => change({ offsetY: value / 100 })}
               />
-              <Check label={t("stickerEdit.flip")} checked={edit.flip} onChange={(flip) => change({ flip })} />
+              <Checkbox label={t("stickerEdit.flip")} checked={edit.flip} onChange={(flip) => change({ flip })} />
             </fieldset>
 
             <div className="flex flex-wrap items-center justify-end gap-3 border-stone-200 border-t pt-4">
@@ -270,20 +271,6 @@ export default function StickerEditorDialog({ sticker, onClose }: { sticker: Sti
         </form>
       )}
     </Dialog>
-  );
-}
-
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
-  return (
-    <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm has-focus-visible:outline-2 has-focus-visible:outline-primary">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="size-4 accent-primary-dark"
-      />
-      {label}
-    </label>
   );
 }
 

@@ -6,6 +6,7 @@
  * opening.
  */
 import { useId, useRef, useState } from "react";
+import { Checkbox } from "#app/components/ui/checkbox.tsx";
 import { Dialog, DialogActions } from "#app/components/ui/dialog.tsx";
 import { Field } from "#app/components/ui/field.tsx";
 import { EmojiField } from "#app/features/packs/emoji-field.tsx";
@@ -124,7 +125,7 @@ export default function StickerLabelsDialog({ sticker, onClose }: { sticker: Sti
               {errorText("emoji")}
             </p>
           ) : null}
-          <UseAutomatic
+          <Checkbox
             label={t("stickerLabels.resetEmoji")}
             checked={emoji.automatic}
             onChange={(on) => {
@@ -153,7 +154,7 @@ export default function StickerLabelsDialog({ sticker, onClose }: { sticker: Sti
           <p id={`${titleId}-keywords-hint`} className="text-stone-600 text-xs">
             {t("stickerLabels.keywordsHint", { max: LABEL_KEYWORDS_MAX })}
           </p>
-          <UseAutomatic
+          <Checkbox
             label={t("stickerLabels.resetKeywords")}
             checked={keywords.automatic}
             onChange={(on) => {
@@ -190,7 +191,7 @@ export default function StickerLabelsDialog({ sticker, onClose }: { sticker: Sti
               {[...altText.text.trim()].length}/{ALT_TEXT_MAX_LENGTH}
             </span>
           </p>
-          <UseAutomatic
+          <Checkbox
             label={t("stickerLabels.resetAltText")}
             checked={altText.automatic}
             onChange={(on) => {
@@ -203,20 +204,5 @@ export default function StickerLabelsDialog({ sticker, onClose }: { sticker: Sti
         <DialogActions dialog={dialog} confirmLabel={t("stickerLabels.save")} busy={save.busy} busyLabel={t("common.sending")} />
       </form>
     </Dialog>
-  );
-}
-
-/** "Use automatic …": checked while the field holds the automatic label; typing in the field unchecks it. */
-function UseAutomatic({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
-  return (
-    <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm has-focus-visible:outline-2 has-focus-visible:outline-primary">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="size-4 accent-primary-dark"
-      />
-      {label}
-    </label>
   );
 }
