@@ -43,6 +43,9 @@ export default defineConfig({
     // so a run records none on the first attempt; CI retries a failure once and records that retry.
     trace: "on-first-retry",
     launchOptions: chromium,
+    // The pages register a service worker (decision 0045); through one, a test's page.route() may not
+    // see the requests it stubs. Only the installable app's own tests let it run.
+    serviceWorkers: "block",
   },
   projects: [
     {

@@ -11,6 +11,9 @@ import { signInByLink, uniqueEmail } from "./session.ts";
 
 /** The installable app (decision 0045): manifest, service worker, offline page, install offer. */
 
+// The other specs block service workers (playwright.config.ts); these are about the worker.
+test.use({ serviceWorkers: "allow" });
+
 /** Waits until the page's service worker has installed and controls the page. */
 async function controlledByWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.scriptURL.endsWith("/sw.js") === true, undefined, {
