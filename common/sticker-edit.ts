@@ -1,9 +1,9 @@
 /**
  * Editing a sticker after it is made (decision 0047): what the owner may change, within which bounds.
  * The server re-draws the sticker from its stored art with these settings; the original stays and can be
- * restored. Shared by the editor on the page and the calls that preview and save.
+ * restored. Shared by the editor on the page and the calls that preview and save; the zod schema that
+ * checks them is with the calls (common/api/stickers.ts), so the editor's page code carries no zod.
  */
-import { z } from "zod";
 
 /** The outline around the sticker, in pixels of its 512 px picture. */
 export const OUTLINE_MAX_PX = 16;
@@ -20,31 +20,17 @@ export const REPLACED_PICTURE_GRACE_MS = 60 * 60_000;
 export const CAPTION_POSITIONS = ["top", "middle", "bottom"] as const;
 export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];
 
-const colour = z
-  .string()
-  .regex(/^#[0-9a-f]{6}$/i, "a colour like #ffcc00")
-  .transform((value) => value.toLowerCase());
-
-export const stickerEditInput = z.object({
+/** The settings an edit draws with; checked by `stickerEditInput` (common/api/stickers.ts). */
+export interface StickerEdit {
   /** Null: no caption. The text in any script; the style's font for that script draws it. */
-  caption: z
-    .object({
-      text: z
-        .string()
-        .transform((text) => text.normalize("NFC").replace(/\s+/gu, " ").trim())
-        .pipe(z.string().min(1).max(CAPTION_MAX_CHARS)),
-      position: z.enum(CAPTION_POSITIONS),
-      color: colour,
-    })
-    .nullable(),
-  outline: z.object({ width: z.number().int().min(0).max(OUTLINE_MAX_PX), color: colour }),
-  shadow: z.boolean(),
-  zoom: z.number().min(ZOOM_MIN).max(ZOOM_MAX),
-  offsetX: z.number().min(-OFFSET_MAX).max(OFFSET_MAX),
-  offsetY: z.number().min(-OFFSET_MAX).max(OFFSET_MAX),
-  flip: z.boolean(),
-});
-export type StickerEdit = z.output<typeof stickerEditInput>;
+  caption: { text: string; position: CaptionPosition; color: string } | null;
+  outline: { width: number; color: string };
+  shadow: boolean;
+  zoom: number;
+  offsetX: number;
+  offsetY: number;
+  flip: boolean;
+}
 
 /**
  * What the editor starts from: "art", the drawing as the generator made it before its outline and

@@ -3,11 +3,12 @@ import { MOTION_PRESETS } from "../motion.ts";
 import { pageInput } from "../paging.ts";
 import {
   CAPTION_MAX_CHARS,
+  CAPTION_POSITIONS,
   EDIT_BASES,
   EDITS_PER_MINUTE,
   OFFSET_MAX,
   OUTLINE_MAX_PX,
-  stickerEditInput,
+  type StickerEdit,
   ZOOM_MAX,
   ZOOM_MIN,
 } from "../sticker-edit.ts";
@@ -78,6 +79,35 @@ export const stickerLabels = automaticLabels.extend({
 export type StickerLabels = z.output<typeof stickerLabels>;
 
 /** The detail page's sticker: the list item plus its style and owner facts. */
+const colour = z
+  .string()
+  .regex(/^#[0-9a-f]{6}$/i, "a colour like #ffcc00")
+  .transform((value) => value.toLowerCase());
+
+/** An edit's settings as the calls and the preview route check them (decision 0047). */
+export const stickerEditInput = z.object({
+  /** Null: no caption. The text in any script; the style's font for that script draws it. */
+  caption: z
+    .object({
+      text: z
+        .string()
+        .transform((text) => text.normalize("NFC").replace(/\s+/gu, " ").trim())
+        .pipe(z.string().min(1).max(CAPTION_MAX_CHARS)),
+      position: z.enum(CAPTION_POSITIONS),
+      color: colour,
+    })
+    .nullable(),
+  outline: z.object({ width: z.number().int().min(0).max(OUTLINE_MAX_PX), color: colour }),
+  shadow: z.boolean(),
+  zoom: z.number().min(ZOOM_MIN).max(ZOOM_MAX),
+  offsetX: z.number().min(-OFFSET_MAX).max(OFFSET_MAX),
+  offsetY: z.number().min(-OFFSET_MAX).max(OFFSET_MAX),
+  flip: z.boolean(),
+});
+/** The schema's output is exactly the settings' type (a compile-time check). */
+const _sameShape: [StickerEdit, z.output<typeof stickerEditInput>] = [{} as z.output<typeof stickerEditInput>, {} as StickerEdit];
+void _sameShape;
+
 const stickerEditor = z.object({
   base: z.enum(EDIT_BASES),
   edit: stickerEditInput,

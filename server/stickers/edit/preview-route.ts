@@ -4,8 +4,9 @@
  * settings that do not parse, are refused as the calls refuse them.
  */
 import { Hono } from "hono";
+import { stickerEditInput } from "#common/api/stickers.ts";
 import { AppError } from "#common/errors.ts";
-import { decodeEdit, stickerEditInput } from "#common/sticker-edit.ts";
+import { decodeEdit } from "#common/sticker-edit.ts";
 import type { AppContext } from "#server/context.ts";
 import { respondWithFileError, viewerIdOf } from "#server/files/file-access.ts";
 import type { AppEnv } from "#server/http/env.ts";
