@@ -16,7 +16,7 @@ import { photoWithMoodLayers } from "./mood-art.ts";
 import type { GeneratedSticker, ImageStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { captionDirectionOf } from "./render/caption.ts";
-import { editableArt, finishSticker } from "./render/finish.ts";
+import { editableArt, finishSticker, treatedArt } from "./render/finish.ts";
 import type { Raster } from "./render/pixels.ts";
 import { placeOnCanvas, toStyleResolution } from "./render/place.ts";
 import type { StyleSpec } from "./styles.ts";
@@ -246,8 +246,14 @@ type Finished = Pick<GeneratedSticker, "png" | "layers" | "editable">;
 
 /** The die-cut finish; one sticker of a pack made in one go first gets its mood (decision 0026). */
 async function finishFor(art: Raster, style: StyleSpec, req: ImageStickerRequest): Promise<Finished> {
-  if (!req.mood)
-    return { png: await finishSticker(art, style), editable: { art: await editableArt(art, style), captionText: null } };
+  if (!req.mood) {
+    // Treated once: the sticker and the editor's art are the same art.
+    const treated = await treatedArt(art, style);
+    return {
+      png: await finishSticker(treated, style, { treat: false }),
+      editable: { art: await editableArt(treated), captionText: null },
+    };
+  }
   const shrink = async (r: Raster, side: number): Promise<Raster> => ({
     data: await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 4 } })
       .resize(side, side)
@@ -258,8 +264,12 @@ async function finishFor(art: Raster, style: StyleSpec, req: ImageStickerRequest
   });
   const mooded = await photoWithMoodLayers(art, style, req.mood, req.locale, shrink);
   const png = await finishSticker(mooded.art, style);
-  const editable = { art: await editableArt(mooded.bare, style), captionText: mooded.caption ? mooded.captionText : null };
+  const bare = await treatedArt(mooded.bare, style);
+  const editable = { art: await editableArt(bare), captionText: mooded.caption ? mooded.captionText : null };
   if (!mooded.caption) return { png, editable };
-  const [subject, caption] = await Promise.all([finishSticker(mooded.bare, style), finishSticker(mooded.caption, style)]);
+  const [subject, caption] = await Promise.all([
+    finishSticker(bare, style, { treat: false }),
+    finishSticker(mooded.caption, style),
+  ]);
   return { png, editable, layers: { subject, caption, captionDirection: captionDirectionOf(mooded.captionText) } };
 }

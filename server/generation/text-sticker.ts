@@ -9,7 +9,7 @@ import { parsePrompt } from "./prompt/parse-prompt.ts";
 import type { GeneratedSticker, TextStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { captionDirectionOf, renderCaption } from "./render/caption.ts";
-import { editableArt, finishSticker } from "./render/finish.ts";
+import { editableArt, finishSticker, treatedArt } from "./render/finish.ts";
 import { CANVAS, layoutSticker } from "./render/layout.ts";
 import { drawOver, type Raster } from "./render/pixels.ts";
 import { renderScene, sceneSvg } from "./render/scene.ts";
@@ -49,16 +49,18 @@ export async function createTextSticker(req: TextStickerRequest): Promise<Genera
   }
 
   const png = await finishSticker(art, style);
+  // Treated once: the subject layer and the editor's art are the same art.
+  const treatedBare = bare ? await treatedArt(bare, style) : null;
   const layers =
-    bare && captionLayer && captionText
+    treatedBare && captionLayer && captionText
       ? {
-          subject: await finishSticker(bare, style),
+          subject: await finishSticker(treatedBare, style, { treat: false }),
           caption: await finishSticker(captionLayer, style),
           captionDirection: captionDirectionOf(captionText),
         }
       : undefined;
   const subject = plan.subjects[0]?.slug ?? "caption";
-  const editable = bare ? { art: await editableArt(bare, style), captionText } : undefined;
+  const editable = treatedBare ? { art: await editableArt(treatedBare), captionText } : undefined;
   return {
     png,
     subject,
