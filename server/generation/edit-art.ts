@@ -6,7 +6,7 @@
  */
 import sharp from "sharp";
 import type { EditBase, StickerEdit } from "#common/sticker-edit.ts";
-import { renderCaption } from "./render/caption.ts";
+import { hex, renderCaption } from "./render/caption.ts";
 import { type DieCutOptions, dieCut, type Rgb } from "./render/die-cut.ts";
 import { CANVAS } from "./render/layout.ts";
 import { drawOver, type Raster } from "./render/pixels.ts";
@@ -16,11 +16,6 @@ import type { StyleSpec } from "./styles.ts";
 const CAPTION_MARGIN = 36;
 const CAPTION_BAND = 132;
 const SOFT_SHADOW = { dy: 5, blur: 5, opacity: 0.28 };
-
-export function rgbOf(hex: string): Rgb {
-  const value = Number.parseInt(hex.slice(1), 16);
-  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
-}
 
 export function hexOf([r, g, b]: Rgb): string {
   return `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, "0")).join("")}`;
@@ -37,7 +32,7 @@ function luminance([r, g, b]: Rgb): number {
 
 /** The caption's ink line: dark around a light fill, white around a dark one. */
 function inkFor(fill: string): string {
-  return luminance(rgbOf(fill)) > 0.35 ? "#2b2233" : "#ffffff";
+  return luminance(hex(fill)) > 0.35 ? "#2b2233" : "#ffffff";
 }
 
 /** The outline's thin rim, so a white outline still reads on a white page: a darker shade of it. */
@@ -93,7 +88,7 @@ export async function renderStickerEdit(o: {
   const { edit, style } = o;
   const canvas = await placed(o.base, edit);
   if (edit.caption) await captionOver(canvas, edit.caption, style);
-  const color = rgbOf(edit.outline.color);
+  const color = hex(edit.outline.color);
   const width = edit.outline.width;
   let data = canvas.data;
   if (o.kind === "art" || width > 0 || edit.shadow) {

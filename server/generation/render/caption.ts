@@ -53,7 +53,7 @@ function registerFont(path: string): Promise<void> {
 }
 
 /** "#rgb" or "#rrggbb" as bytes. */
-function hex(color: string): [number, number, number] {
+export function hex(color: string): [number, number, number] {
   let digits = color.replace("#", "");
   if (digits.length === 3) digits = [...digits].map((d) => d + d).join("");
   const n = Number.parseInt(digits, 16);

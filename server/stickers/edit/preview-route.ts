@@ -4,6 +4,7 @@
  * settings that do not parse, are refused as the calls refuse them.
  */
 import { Hono } from "hono";
+import sharp from "sharp";
 import { stickerEditInput } from "#common/api/stickers.ts";
 import { AppError } from "#common/errors.ts";
 import { decodeEdit } from "#common/sticker-edit.ts";
@@ -30,7 +31,6 @@ export function editPreviewRoutes(app: AppContext): Hono<AppEnv> {
     if (!parsed.success) throw new AppError("INVALID_INPUT");
     await edits.consume(`${viewerId}`);
     const png = await previewStickerEdit(app, viewerId, c.req.param("stickerInstId"), parsed.data);
-    const { default: sharp } = await import("sharp");
     const webp = await sharp(png).webp({ quality: 90, alphaQuality: 100 }).toBuffer();
     return c.body(new Uint8Array(webp), 200, { "Content-Type": "image/webp", "Cache-Control": "private, no-store" });
   });

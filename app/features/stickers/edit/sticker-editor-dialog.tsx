@@ -217,33 +217,30 @@ export default function StickerEditorDialog({ sticker, onClose }: { sticker: Sti
 
             <fieldset className="space-y-2">
               <legend className="font-medium">{t("stickerEdit.framing")}</legend>
-              <Slider
+              <ShareSlider
                 label={t("stickerEdit.zoom")}
-                value={Math.round(edit.zoom * 100)}
-                min={ZOOM_MIN * 100}
-                max={ZOOM_MAX * 100}
+                value={edit.zoom}
+                min={ZOOM_MIN}
+                max={ZOOM_MAX}
                 step={5}
-                shown={t("stickerEdit.percent", { value: Math.round(edit.zoom * 100) })}
-                onChange={(value) => change({ zoom: value / 100 })}
+                onChange={(zoom) => change({ zoom })}
               />
-              <Slider
+              <ShareSlider
                 label={t("stickerEdit.moveX")}
-                value={Math.round(edit.offsetX * 100)}
-                min={-OFFSET_MAX * 100}
-                max={OFFSET_MAX * 100}
+                value={edit.offsetX}
+                min={-OFFSET_MAX}
+                max={OFFSET_MAX}
                 step={2}
-                shown={t("stickerEdit.percent", { value: Math.round(edit.offsetX * 100) })}
-                onChange={(value) => change({ offsetX: value / 100 })}
+                onChange={(offsetX) => change({ offsetX })}
                 physical
               />
-              <Slider
+              <ShareSlider
                 label={t("stickerEdit.moveY")}
-                value={Math.round(edit.offsetY * 100)}
-                min={-OFFSET_MAX * 100}
-                max={OFFSET_MAX * 100}
+                value={edit.offsetY}
+                min={-OFFSET_MAX}
+                max={OFFSET_MAX}
                 step={2}
-                shown={t("stickerEdit.percent", { value: Math.round(edit.offsetY * 100) })}
-                onChange={(value) => change({ offsetY: value / 100 })}
+                onChange={(offsetY) => change({ offsetY })}
               />
               <Checkbox label={t("stickerEdit.flip")} checked={edit.flip} onChange={(flip) => change({ flip })} />
             </fieldset>
@@ -271,6 +268,33 @@ export default function StickerEditorDialog({ sticker, onClose }: { sticker: Sti
         </form>
       )}
     </Dialog>
+  );
+}
+
+/** A slider over a share (zoom 1 = 100 %, a move of 0.2 = 20 %), shown and stepped in whole percent. */
+function ShareSlider(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  /** In percent. */
+  step: number;
+  onChange: (value: number) => void;
+  physical?: boolean;
+}) {
+  const { t } = useTranslation();
+  const percent = Math.round(props.value * 100);
+  return (
+    <Slider
+      label={props.label}
+      value={percent}
+      min={Math.round(props.min * 100)}
+      max={Math.round(props.max * 100)}
+      step={props.step}
+      shown={t("stickerEdit.percent", { value: percent })}
+      onChange={(value) => props.onChange(value / 100)}
+      physical={props.physical}
+    />
   );
 }
 
