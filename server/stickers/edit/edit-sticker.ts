@@ -67,40 +67,38 @@ interface EditSource {
 }
 
 async function editSourceOf(app: AppContext, userId: number, stickerInstId: string): Promise<EditSource> {
-  const db = app.database.db;
-  const [row] = await db
+  const originalPicId = sql<string>`coalesce(${stickers.originalPicId}, ${stickers.picId})`;
+  const [row] = await app.database.db
     .select({
       stickerId: stickers.id,
       picId: stickers.picId,
-      originalPicId: sql<string>`coalesce(${stickers.originalPicId}, ${stickers.picId})`,
+      originalPicId,
       edit: stickers.edit,
       styleKey: styles.key,
+      pngKey: pictures.pngKey,
+      editable: pictures.editable,
     })
     .from(stickers)
+    .innerJoin(pictures, eq(pictures.id, originalPicId))
     .leftJoin(styles, eq(styles.id, stickers.styleId))
     .where(and(eq(stickers.stickerInstId, stickerInstId), eq(stickers.ownerId, userId)));
   // Someone else's sticker answers as no sticker at all (decision 0033).
   if (!row) throw new AppError("NOT_FOUND");
-  const [original] = await db
-    .select({ pngKey: pictures.pngKey, editable: pictures.editable })
-    .from(pictures)
-    .where(eq(pictures.id, row.originalPicId));
-  if (!original) throw new AppError("NOT_FOUND", "the sticker's original picture is gone");
-  return { ...row, pngKey: original.pngKey, editable: original.editable };
+  return row;
 }
 
 function styleFor(source: EditSource) {
   return styleOf(source.styleKey ?? "cartoon") ?? styleOf("cartoon")!;
 }
 
-async function originalEdit(source: EditSource): Promise<{ base: EditBase; original: StickerEdit }> {
+function originalEdit(source: EditSource): { base: EditBase; original: StickerEdit } {
   if (!source.editable) return { base: "whole", original: UNCHANGED_WHOLE };
   return { base: "art", original: editOfStyle(styleFor(source), source.editable.captionText) };
 }
 
 export async function readStickerEditor(app: AppContext, userId: number, stickerInstId: string): Promise<StickerEditor> {
   const source = await editSourceOf(app, userId, stickerInstId);
-  const { base, original } = await originalEdit(source);
+  const { base, original } = originalEdit(source);
   return {
     base,
     edit: source.edit ?? original,
