@@ -1,6 +1,6 @@
 /**
  * Registers /sw.js (decision 0045) and hands it the build files this page loaded before it ran, so
- * they are kept too. Loaded on demand after the page's `load`, never with the first load.
+ * they are kept too. Called after the page's `load` (use-installable-app.ts).
  */
 export async function registerServiceWorker() {
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
