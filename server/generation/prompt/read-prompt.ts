@@ -6,7 +6,6 @@
  * lexicon.
  */
 import { artEmojiBySlug } from "../art/art-store.ts";
-import { AR_WORDS } from "../lexicon/hand-ar.ts";
 import { parsePrompt } from "./parse-prompt.ts";
 import type { Relation } from "./relations.ts";
 import { quotedCaption, undrawnWords } from "./undrawn.ts";
@@ -34,32 +33,15 @@ export interface ReadPromptRequest {
   pack: boolean;
 }
 
-let arabicNames: Map<string, string> | null = null;
-
-/** English name → the first Arabic word of the hand table for it (emojibase has no Arabic). */
-function arabicNameOf(english: string): string | undefined {
-  if (!arabicNames) {
-    arabicNames = new Map();
-    for (const [arabic, en] of Object.entries(AR_WORDS)) if (!arabicNames.has(en)) arabicNames.set(en, arabic);
-  }
-  return arabicNames.get(english);
-}
-
 /**
- * An emoji's name in `locale`: an animal's face is named as the animal ("cat face" is a cat). Arabic
- * takes the hand table's word for its English name or, failing that, for one of its English keywords
- * ("hot beverage" is قهوة, coffee).
+ * An emoji's name in `locale` (the art index's CLDR label; English where it has none): an animal's
+ * face is named as the animal ("cat face" is a cat).
  */
 export function subjectName(slug: string, locale: string): string {
   const emoji = artEmojiBySlug();
   const base = slug.endsWith("-face") ? emoji.get(slug.slice(0, -"-face".length)) : undefined;
   const named = base ?? emoji.get(slug);
-  const english = named?.words.en?.[0] ?? slug.replace(/-/g, " ");
-  if (locale === "ar") {
-    const words = [english, ...(named?.words.en ?? []), ...(emoji.get(slug)?.words.en ?? [])];
-    return words.map(arabicNameOf).find((name) => name !== undefined) ?? english;
-  }
-  const name = named?.words[locale]?.[0] ?? english;
+  const name = named?.words[locale]?.[0] ?? named?.words.en?.[0] ?? slug.replace(/-/g, " ");
   // The index keeps words in lower case; German writes its nouns with a capital.
   return locale === "de" ? name.charAt(0).toUpperCase() + name.slice(1) : name;
 }
