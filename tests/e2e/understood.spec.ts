@@ -8,6 +8,10 @@ import { signInByLink, uniqueEmail } from "./session.ts";
  * before anything is paid; nothing below it moves, and a failed reading leaves creating as it was.
  */
 
+// The first reading of a run starts the prompt planner, which builds the generator's lexicon (seconds).
+test.setTimeout(90_000);
+const FIRST_READING = { timeout: 45_000 };
+
 const understood = (page: import("@playwright/test").Page) => page.getByTestId("understood");
 
 test("typing a prompt says what will be drawn; an unknown word in a pack of moods says it becomes the caption", async ({
@@ -17,8 +21,9 @@ test("typing a prompt says what will be drawn; an unknown word in a pack of mood
   const generate = page.getByRole("button", { name: "Generate sticker" });
   const before = await generate.boundingBox();
   const field = page.getByLabel("Describe your sticker");
+  // Typed key by key: the line waits for a pause, then speaks once.
   await field.pressSequentially("a cat holding a coffee");
-  await expect(understood(page)).toContainText("We’ll draw:");
+  await expect(understood(page)).toContainText("We’ll draw:", FIRST_READING);
   await expect(understood(page)).toContainText("🐱");
   await expect(understood(page)).toContainText("cat");
   await expect(understood(page)).toHaveAttribute("aria-live", "polite");
@@ -41,7 +46,7 @@ test("typing a prompt says what will be drawn; an unknown word in a pack of mood
 test("in French the line is French and names the subject in French", async ({ page }) => {
   await page.goto("/fr/");
   await page.getByLabel("Décrivez votre sticker").fill("un chat avec un café");
-  await expect(understood(page)).toContainText("Nous allons dessiner");
+  await expect(understood(page)).toContainText("Nous allons dessiner", FIRST_READING);
   await expect(understood(page)).toContainText("chat");
   await expect(understood(page)).not.toContainText("We’ll draw");
 });
@@ -50,7 +55,7 @@ test("in Arabic the line is Arabic, right to left, and names the subject in Arab
   await page.goto("/ar/");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await page.getByLabel("صِف ملصقك").fill("قطة");
-  await expect(understood(page)).toContainText("سنرسم");
+  await expect(understood(page)).toContainText("سنرسم", FIRST_READING);
   await expect(understood(page)).toContainText("قطة");
   await look(page, "understood-ar");
   await page.getByRole("button", { name: "حزمة المزاجات" }).click();
