@@ -12,4 +12,4 @@ export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
 
 export type Visibility = "public" | "private";
 
-export type { SubmittedTask, TaskView, TodayGenDetail } from "./api/tasks.ts";
+export type { PromptUnderstood, SubmittedTask, TaskView, TodayGenDetail } from "./api/tasks.ts";

@@ -7,6 +7,7 @@ import type { AppEnv } from "./http/env.ts";
 import { securityOptionsFor, withSocketHeaders } from "./http/security-headers.ts";
 import { closeMotionPool } from "./motion/motion-pool.ts";
 import { closeRateLimits } from "./rate-limit.ts";
+import { closePromptPlanner } from "./tasks/read-prompt.ts";
 
 export interface RunningServer {
   port: number;
@@ -145,6 +146,7 @@ export function listen(
           await hooks.beforeClose?.().catch((error: unknown) => app.log.warn({ err: error }, "stopping the task workers failed"));
           await app.tasks.stop(app.config.SHUTDOWN_GRACE_MS);
           await closeMotionPool(app);
+          await closePromptPlanner(app);
           await app.database.close();
           app.log.info("stopped");
         })();

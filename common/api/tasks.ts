@@ -61,6 +61,22 @@ const todayGenDetail = z.object({
 });
 export type TodayGenDetail = z.output<typeof todayGenDetail>;
 
+/** What a prompt will draw, read before it is paid for (decision 0052). */
+const promptUnderstood = z.object({
+  subjects: z
+    .array(
+      z.object({
+        emoji: z.string(),
+        name: z.string().describe("The thing's name in the caller's language."),
+        relation: z.enum(["main", "side", "held", "worn", "target", "under"]),
+      }),
+    )
+    .describe("What will be drawn, the main subject first; empty when only words are written."),
+  undrawn: z.string().nullable().describe("The subject's words nothing can be drawn for, as typed; null when it is drawn."),
+  captioned: z.boolean().describe("True when those words are written on the sticker as its caption."),
+});
+export type PromptUnderstood = z.output<typeof promptUnderstood>;
+
 /** Creating stickers (spec §7 aitask calls). */
 export const taskCalls = {
   fromText: declareCall({
@@ -97,6 +113,20 @@ export const taskCalls = {
       remixOf: remixOfField,
     }),
     output: submitted,
+  }),
+
+  understand: declareCall({
+    method: "POST",
+    path: "/api/aitask/understandPrompt",
+    summary:
+      "What the offline generator will draw for a prompt, in the caller's language, without making or charging anything: the subjects (emoji and name), and the subject's words it cannot draw, which a pack of moods writes as each sticker's caption. The prompt's rules apply as on submit (PROMPT_EMPTY, PROMPT_TOO_LONG, PROMPT_BLOCKED); READINGS_PER_MINUTE per client address (RATE_LIMITED). With a hosted images API the answer is empty.",
+    tag: "tasks",
+    access: "public",
+    input: z.object({
+      prompt: promptField,
+      pack: z.boolean().default(false).describe("Read it as a pack of moods (one sticker per mood) rather than one sticker."),
+    }),
+    output: promptUnderstood,
   }),
 
   get: declareCall({

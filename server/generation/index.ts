@@ -19,6 +19,13 @@ export { HAN_WORDS, MOOD_WORDS } from "./lexicon/hand-moods.ts";
 export { moodName } from "./mood-art.ts";
 export { createOfflineProvider } from "./offline-provider.ts";
 export { parsePrompt } from "./prompt/parse-prompt.ts";
+// What the create panel shows of a prompt before it is paid for (decision 0052), read in a child process.
+export {
+  type PromptPlanner,
+  type PromptReading,
+  type ReadSubject,
+  startPromptPlanner,
+} from "./prompt-planner.ts";
 export type { EditableArt, GeneratedLayers, GenerationProvider, StyleKey } from "./provider.ts";
 export { GenerationError, STYLE_KEYS } from "./provider.ts";
 export { styleOf } from "./styles.ts";

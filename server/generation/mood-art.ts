@@ -2,7 +2,8 @@
  * A pack made in one go draws the same subject once per mood (decision 0026; docs/generator.md, "Moods of one subject"):
  * a face of the subject's own kind shows the mood (a cat's faces, a smiley's faces), anything else gets
  * the mood's emblem beside it; the mood's decorations sit around it and its name in the asker's language
- * is the caption. So 8 moods give 8 different stickers that read as one set.
+ * is the caption. So 8 moods give 8 different stickers that read as one set. A subject nothing can be
+ * drawn for is written instead: its words beside the mood's name, under the mood's face (decision 0052).
  */
 import { translate } from "#common/i18n/catalogs.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "#common/languages.ts";
@@ -11,6 +12,7 @@ import { artStore } from "./art/art-store.ts";
 import type { Decoration } from "./prompt/moods.ts";
 import { MOOD_DECORATIONS } from "./prompt/moods.ts";
 import type { StickerPlan } from "./prompt/parse-prompt.ts";
+import { isSmiley } from "./prompt/undrawn.ts";
 import { renderCaption } from "./render/caption.ts";
 import { CANVAS } from "./render/layout.ts";
 import type { Raster } from "./render/pixels.ts";
@@ -61,24 +63,39 @@ const FACE_EMBLEMS = new Set(Object.values(MOOD_ART).map((art) => art.emblem));
 FACE_EMBLEMS.delete("thumbs-up");
 FACE_EMBLEMS.delete("waving-hand");
 
-/** A smiley subject: its face is the mood's face. */
-function isSmiley(slug: string): boolean {
-  return MOOD_DECORATIONS.has(slug) || (/(^|-)face($|-)/.test(slug) && /smil|grin|neutral|face-with|beaming/.test(slug));
-}
-
 /** The mood's name in the asker's language: the caption, and part of the sticker's name. */
 export function moodName(mood: MoodId, locale: string | undefined): string {
   return translate(locale && isLanguage(locale) ? locale : DEFAULT_LANGUAGE, `moods.${mood}`);
 }
 
+/** The caption of a mood's sticker whose subject is written, not drawn: "axolotl — happy" (decision 0052). */
+export function undrawnCaption(words: string, mood: MoodId, locale: string | undefined): string {
+  return `${words} — ${moodName(mood, locale)}`;
+}
+
 /**
  * The prompt's plan redrawn for one mood: the main subject's face when it has the mood's face, else the
  * emblem beside it (or alone, for a caption-only prompt); the mood's decorations replace the prompt's;
- * the prompt's own quoted caption stays, else the mood's name is the caption.
+ * the prompt's own quoted caption stays, else the mood's name is the caption. `undrawn`, the subject's
+ * words when nothing could be drawn for them (prompt/undrawn.ts), makes the sticker the mood's face
+ * with those words and the mood's name as its caption, never a bare face (decision 0052).
  */
-export function planWithMood(plan: StickerPlan, mood: MoodId, locale: string | undefined): StickerPlan {
+export function planWithMood(
+  plan: StickerPlan,
+  mood: MoodId,
+  locale: string | undefined,
+  undrawn: string | null = null,
+): StickerPlan {
   const art = MOOD_ART[mood];
   const decorations: Decoration[] = art.decorations ? [...(MOOD_DECORATIONS.get(art.decorations) ?? [])] : [];
+  if (undrawn) {
+    return {
+      ...plan,
+      subjects: [{ slug: art.emblem, relation: "main" }],
+      decorations,
+      caption: undrawnCaption(undrawn, mood, locale),
+    };
+  }
   const caption = plan.caption ?? moodName(mood, locale);
   const [main, ...others] = plan.subjects;
   if (!main) {

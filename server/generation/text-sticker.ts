@@ -6,6 +6,7 @@
 import { artStore } from "./art/art-store.ts";
 import { planWithMood } from "./mood-art.ts";
 import { parsePrompt } from "./prompt/parse-prompt.ts";
+import { quotedCaption, undrawnWords } from "./prompt/undrawn.ts";
 import type { GeneratedSticker, TextStickerRequest } from "./provider.ts";
 import { GenerationError } from "./provider.ts";
 import { captionDirectionOf, renderCaption } from "./render/caption.ts";
@@ -23,7 +24,10 @@ export async function createTextSticker(req: TextStickerRequest): Promise<Genera
   if (!prompt) throw new GenerationError("EMPTY_PROMPT", "The prompt is empty.");
 
   const parsed = parsePrompt(prompt, req.locale);
-  const plan = req.mood ? planWithMood(parsed, req.mood, req.locale) : parsed;
+  // A mood's sticker writes a subject it cannot draw beside the mood's name, unless the prompt quotes its
+  // own caption (decision 0052).
+  const undrawn = req.mood && !quotedCaption(prompt) ? undrawnWords(prompt, parsed, req.locale) : null;
+  const plan = req.mood ? planWithMood(parsed, req.mood, req.locale, undrawn) : parsed;
   const extras = plan.subjects.length > 0 ? (style.decorations ?? []) : [];
   const layout = layoutSticker(plan, extras);
   const art = renderScene(sceneSvg(layout.icons, style, artStore()), style.resolution);

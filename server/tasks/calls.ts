@@ -2,15 +2,19 @@ import { taskCalls as declared } from "#common/api/tasks.ts";
 import { AppError } from "#common/errors.ts";
 import { TASK_TYPE } from "#common/tasks.ts";
 import type { AppContext } from "../context.ts";
+import { clientAddressOf } from "../http/client-address.ts";
 import { implementCall } from "../http/define-call.ts";
+import { createRateLimit } from "../rate-limit.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload, uploadLimitsOf } from "../uploads/read-upload.ts";
 import { findUploadTask } from "./find-upload-task.ts";
+import { READINGS_PER_MINUTE, readPromptFor } from "./read-prompt.ts";
 import { checkAffordable, costOf, submitImageTask, submitOncePerUpload, submitTextTask } from "./submit-task.ts";
 import { getTask, todayGenDetail } from "./task-view.ts";
 
 /** Creating stickers (spec §7 aitask calls). */
 export function taskCalls(app: AppContext) {
+  const readings = createRateLimit(app.config, { name: "prompt-reading", points: READINGS_PER_MINUTE, durationSeconds: 60 });
   return [
     implementCall(declared.fromText, ({ input, viewer, c }) =>
       submitTextTask(app, viewer.userId, { ...input, locale: c.var.language }),
@@ -37,6 +41,10 @@ export function taskCalls(app: AppContext) {
         });
       }),
     ),
+    implementCall(declared.understand, async ({ input, c }) => {
+      await readings.consume(clientAddressOf(c));
+      return readPromptFor(app, { prompt: input.prompt, pack: input.pack, language: c.var.language });
+    }),
     implementCall(declared.get, ({ input, viewer, c }) =>
       getTask(app, { taskId: input.taskId, userId: viewer.userId, language: c.var.language }),
     ),

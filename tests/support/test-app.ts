@@ -8,6 +8,7 @@ import { bootAppContext } from "#server/boot.ts";
 import type { AppContext } from "#server/context.ts";
 import { closeMotionPool } from "#server/motion/motion-pool.ts";
 import { nodeListener } from "#server/serve.ts";
+import { closePromptPlanner } from "#server/tasks/read-prompt.ts";
 import { signatureHeaders } from "./call-signature.ts";
 import { createPostgresDatabase } from "./postgres-database.ts";
 
@@ -37,6 +38,7 @@ export async function closeTestApp(t: TestApp | undefined): Promise<void> {
   cleanups.delete(t);
   await t.app.tasks.stop();
   await closeMotionPool(t.app);
+  await closePromptPlanner(t.app);
   const pool = t.app.database.pool;
   if (pool && !pool.ending) {
     const open = pool.totalCount;

@@ -25,6 +25,7 @@ import { GenerateButton } from "./generate-button.tsx";
 import { PromptField, PromptIdeas } from "./prompt-field.tsx";
 import { StylePicker } from "./style-picker.tsx";
 import { clearTryIt, readTryIt } from "./try-it.ts";
+import { UnderstoodLine } from "./understood-line.tsx";
 
 export type { CreateCosts } from "./create-state.ts";
 
@@ -275,6 +276,7 @@ export function CreatePanel({
             prompt={prompt}
             onPrompt={(next) => dispatch({ type: "prompt", prompt: next })}
             onEnter={submit}
+            understood={mode === "text" ? <UnderstoodLine prompt={prompt} pack={kind === "pack"} /> : null}
           />
           {mode === "text" ? (
             <PromptIdeas

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import type { PromptItem } from "#common/stickers.ts";
 import { PROMPT_MAX_LENGTH } from "#common/tasks.ts";
@@ -13,17 +13,22 @@ function pickRandom<T>(items: T[], count: number): T[] {
   return copy.slice(0, count);
 }
 
-/** The words of a sticker, with their count; Enter makes the sticker and Shift+Enter is a new line. */
+/**
+ * The words of a sticker, with their count; Enter makes the sticker and Shift+Enter is a new line.
+ * `understood`, beside the count, says what the words will draw (understood-line.tsx).
+ */
 export function PromptField({
   mode,
   prompt,
   onPrompt,
   onEnter,
+  understood,
 }: {
   mode: Mode;
   prompt: string;
   onPrompt: (prompt: string) => void;
   onEnter: () => void;
+  understood?: ReactNode;
 }) {
   const { t } = useTranslation();
   const ids = { prompt: useId(), count: useId() };
@@ -49,9 +54,12 @@ export function PromptField({
         aria-describedby={ids.count}
         className="w-full resize-none rounded-2xl border border-stone-300 p-4 text-base focus-visible:outline-2 focus-visible:outline-primary"
       />
-      <p id={ids.count} className="text-end text-stone-500 text-xs">
-        {t("create.count", { count: prompt.length, max: PROMPT_MAX_LENGTH })}
-      </p>
+      <div className="flex items-start gap-3">
+        {understood}
+        <p id={ids.count} className="ms-auto shrink-0 text-end text-stone-500 text-xs">
+          {t("create.count", { count: prompt.length, max: PROMPT_MAX_LENGTH })}
+        </p>
+      </div>
     </div>
   );
 }
