@@ -20,8 +20,8 @@ import { pageContext } from "./context.server.ts";
 import { usePageViews } from "./features/analytics/use-page-views.ts";
 import { renewedSessionCookie, userOfRequest } from "./features/auth/session.server.ts";
 import { useSessionSync } from "./features/auth/use-session-sync.ts";
-import { errorPageMeta, statusOfError } from "./features/errors/error-meta.ts";
-import { ErrorView } from "./features/errors/error-view.tsx";
+import { errorPageMeta, isOfflineError, statusOfError } from "./features/errors/error-meta.ts";
+import { ErrorView, OfflineView, useOnline } from "./features/errors/error-view.tsx";
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
 import { pricingOptions } from "./features/pricing/pricing.server.ts";
 import { useInstallableApp } from "./features/pwa/use-installable-app.ts";
@@ -154,14 +154,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
   const i18n = useInitialState(data);
   const status = statusOfError(error);
+  const offline = isOfflineError(error, useOnline());
   useEffect(() => {
-    if (!isRouteErrorResponse(error)) reportError("boundary", error);
+    // An offline browser's failed request is not the site's error (and the report could not leave).
+    if (!isRouteErrorResponse(error) && navigator.onLine) reportError("boundary", error);
   }, [error]);
   useEffect(() => {
     // An error page is interactive too (its links and sign-in button); browser tests wait for this.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   // No page shell here to open the sign-in: home is the way back.
-  const view = <ErrorView status={status} signIn={false} />;
+  const view = offline ? <OfflineView /> : <ErrorView status={status} signIn={false} />;
   return i18n ? <I18nProvider value={i18n}>{view}</I18nProvider> : view;
 }

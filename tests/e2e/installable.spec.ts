@@ -134,6 +134,38 @@ test.describe("the app installs like an app", () => {
     await expect(page).toHaveURL(/\/ar\/stickers$/);
   });
 
+  test("a link followed with the network off shows the offline words inside the site's shell, not a server error; Try again loads the page once the network is back", async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    await page.goto("/fr/pricing");
+    await controlledByWorker(page);
+    const home = page.getByRole("banner").getByRole("link", { name: translate("fr", "app.name") });
+    // The home page's code is loaded once with the network on; back on the pricing page, the network goes.
+    await home.click();
+    await expect(page).toHaveURL(/\/fr\/?$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/fr\/pricing$/);
+    await page.waitForLoadState("networkidle");
+    await context.setOffline(true);
+    // A client-side navigation whose data cannot come.
+    await home.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(translate("fr", "pwa.offline.title"));
+    await expect(page.getByText(translate("fr", "pwa.offline.text"))).toBeVisible();
+    await expect(page.getByText(translate("fr", "error.500.title"))).toHaveCount(0);
+    await expect(page.getByRole("banner")).toBeVisible();
+
+    await context.setOffline(false);
+    // What failed while the network was off is logged by Chromium and the router (route discovery): expected here.
+    const offline = /ERR_INTERNET_DISCONNECTED|Failed to fetch/;
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !offline.test(error)));
+    await page.getByRole("button", { name: translate("fr", "pwa.offline.retry") }).click();
+    await expect(page).toHaveURL(/\/fr\/?$/);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(translate("fr", "pwa.offline.title"));
+    await expect(page.getByRole("textbox").first()).toBeVisible();
+  });
+
   test("the worker's caches hold the build's files, an icon and the offline page, never a signed-in page, its data or an API answer", async ({
     page,
   }) => {

@@ -14,6 +14,14 @@ export function statusOfError(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
+/**
+ * Whether what failed is the network, not the page: a navigation's data request that could not leave
+ * an offline browser (a thrown TypeError from fetch), never a status the server answered.
+ */
+export function isOfflineError(error: unknown, online: boolean): boolean {
+  return !online && !isRouteErrorResponse(error);
+}
+
 /** English texts for when the catalog itself could not load (the root loader failed). */
 export const ERROR_TEXT_FALLBACK: Record<string, string> = {
   "app.name": "Sticker Studio",

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
@@ -6,6 +7,45 @@ import { isLanguage } from "#common/languages.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
 import { ERROR_TEXT_FALLBACK, errorPageTypeOf } from "./error-meta.ts";
+
+function watchConnection(changed: () => void) {
+  window.addEventListener("online", changed);
+  window.addEventListener("offline", changed);
+  return () => {
+    window.removeEventListener("online", changed);
+    window.removeEventListener("offline", changed);
+  };
+}
+
+/** Whether the browser says it is online; the server's render (and hydration) assume it is. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    watchConnection,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/**
+ * What a page that could not load while the browser is offline shows (decision 0045): the offline
+ * page's words, and Try again, which loads the address in full (the service worker answers it with the
+ * offline page while the network is still off).
+ */
+export function OfflineView() {
+  const { t } = useTranslation();
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center"
+    >
+      <h1 className="font-semibold text-2xl">{t("pwa.offline.title")}</h1>
+      <p className="text-stone-600">{t("pwa.offline.text")}</p>
+      <Button size="lg" className="mt-4" onClick={() => window.location.reload()}>
+        {t("pwa.offline.retry")}
+      </Button>
+    </main>
+  );
+}
 
 /**
  * The error page body (spec §2 /error/{type}): status title, the catalog message asked for (a key
