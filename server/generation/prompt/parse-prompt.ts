@@ -14,6 +14,7 @@ import type { Decoration } from "./moods.ts";
 import { isMood, MOOD_DECORATIONS, WEARABLES } from "./moods.ts";
 import type { Relation } from "./relations.ts";
 import { FILLER_WORDS, POSTFIX_RELATIONS, RELATION_WORDS, UNSPACED_FILLERS, UNSPACED_RELATIONS } from "./relations.ts";
+import { formWords, headFirst, youngOfAnimals } from "./word-formation.ts";
 
 export interface PlannedSubject {
   slug: string;
@@ -161,7 +162,7 @@ function scanUnspaced(token: string, index: KeywordIndex, locale: string | undef
 }
 
 function findMentions(words: string[], locale: string, index: KeywordIndex): { mentions: Mention[]; leftovers: string[] } {
-  const tokens = translateTokens(words, index, locale);
+  const tokens = translateTokens(formWords(words, locale, index), index, locale);
   const mentions: Mention[] = [];
   const leftovers: string[] = [];
   let relation: Relation | null = null;
@@ -228,7 +229,7 @@ function findMentions(words: string[], locale: string, index: KeywordIndex): { m
       if (parts.modifier) mentions.push({ slug: parts.modifier, words: token, relation: "held" });
     } else leftovers.push(token);
   }
-  return { mentions: chooseSenses(mentions, tokens, index), leftovers };
+  return { mentions: headFirst(youngOfAnimals(chooseSenses(mentions, tokens, index)), locale), leftovers };
 }
 
 /** Languages that write compounds as one word (German; also Dutch and the Nordic languages). */
