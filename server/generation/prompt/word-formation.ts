@@ -164,7 +164,7 @@ const RULES: Record<string, Rule[]> = {
       stems: (s) => [s, s.replace(/(.)\1$/u, "$1")],
     },
     { suffix: /(?:ounette|inette|ette)$/u, endings: ["", "e"], stems: (s) => [s, s.replace(/(.)\1$/u, "$1")] },
-    { suffix: /(?:ounet|et|ot)$/u, endings: ["", "e"], animal: true, stems: (s) => [s, s.replace(/(.)\1$/u, "$1")] },
+    { suffix: /(?:ounet)$/u, endings: ["", "e"], animal: true },
   ],
   es: [
     {
@@ -274,7 +274,13 @@ export function formWords(tokens: readonly string[], language: string, index: Ke
     }
     const young = YOUNG_WORDS[language]?.[token];
     if (young) {
-      out.push(young);
+      // After its animal it only says the animal is young: "elephant calf", "lion cub".
+      if (!animal(out.at(-1) ?? "")) out.push(young);
+      continue;
+    }
+    const japanese = language === "ja" ? japaneseBase(token, animal) : null;
+    if (japanese) {
+      out.push(japanese);
       continue;
     }
     const formed = baseCandidates(token, language);
@@ -283,6 +289,13 @@ export function formWords(tokens: readonly string[], language: string, index: Ke
     const youngBase = formed.find((c) => c.young && animal(c.base));
     if (youngBase) {
       out.push(youngBase.base);
+      continue;
+    }
+    // An English closed compound that is only some emoji's tag ("firetruck" of 🧑‍🚒) is read as the
+    // phrase it closes ("fire truck" → 🚒).
+    const split = language === "en" && !slugOf(token) ? closedCompound(token, index) : null;
+    if (split) {
+      out.push(...split);
       continue;
     }
     if (known(token) || index.has(token)) {
@@ -302,8 +315,7 @@ export function formWords(tokens: readonly string[], language: string, index: Ke
       out.push(base.base);
       continue;
     }
-    const split = language === "en" ? closedCompound(token, index) : null;
-    out.push(...(split ?? [token]));
+    out.push(token);
   }
   return dropYoungMarkers(dropOwners(out, language, index), animal);
 }
@@ -322,6 +334,28 @@ function dropYoungMarkers(tokens: string[], animal: (w: string) => boolean): str
     }
   }
   return out;
+}
+
+/** Japanese honorific and pet suffixes: ネコちゃん, うさぎさん. */
+const JA_SUFFIXES = /(?:ちゃん|さん|くん|たん)$/u;
+
+/**
+ * A Japanese young animal or pet's name: 子 before an animal makes its young, voicing the animal's
+ * first sound (子ぎつね is a young きつね, 子だぬき a young たぬき); an honorific after it is affection.
+ */
+function japaneseBase(token: string, animal: (w: string) => boolean): string | null {
+  const toKatakana = (w: string) => w.replace(/[\u3041-\u3096]/gu, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+  const reads = (w: string) => (animal(w) ? w : animal(toKatakana(w)) ? toKatakana(w) : null);
+  const young = /^[子仔](\p{Script=Hiragana}|\p{Script=Katakana})/u.exec(token);
+  if (young) {
+    const rest = token.slice(1);
+    // Rendaku: the voiced first kana of the second part is its plain sound (ぎ → き).
+    const plain = `${(rest[0] ?? "").normalize("NFD").replace(/[\u3099\u309A]/gu, "")}${rest.slice(1)}`;
+    const base = reads(plain) ?? reads(rest);
+    if (base) return base;
+  }
+  if (JA_SUFFIXES.test(token)) return reads(token.replace(JA_SUFFIXES, ""));
+  return null;
 }
 
 function startsPhrase(tokens: readonly string[], at: number, language: string, index: KeywordIndex): boolean {
