@@ -126,6 +126,7 @@ describe("word formation as rules (decision 0051)", () => {
     expect(slugs("bonita", "es")).not.toContain("bone");
     unknown("cornet");
     expect(slugs("un cornet", "fr")).not.toContain("ram");
+    expect(slugs("носок", "ru")).not.toContain("nose");
   });
 
   it("keeps the relations: a puppy with a ball, a kitten on a box", () => {

@@ -149,7 +149,9 @@ const RULES: Record<string, Rule[]> = {
     { suffix: /(?:очек|ечек)$/u, endings: ["ок", "ек", "о"], stems: russianStems },
     { suffix: /(?:очка|ечка|ичка|чка)$/u, endings: ["ка", "а", "я", "ица"], stems: russianStems },
     { suffix: /(?:ушка|юшка|онька|енька|ышка|ишка)$/u, endings: ["а", "я", "", "ь"], stems: russianStems },
-    { suffix: /(?:ище|ища|чик|ик|ок)$/u, endings: ["", "а", "ь"], stems: russianStems },
+    { suffix: /(?:ище|ища|чик|ик)$/u, endings: ["", "а", "ь"], stems: russianStems },
+    // -ок is also a plain noun's ending (носок is a sock, not a small nose): only a pet's word takes it.
+    { suffix: /ок$/u, endings: ["", "а", "ь"], animal: true, stems: russianStems },
   ],
   de: [
     { suffix: /(?:baby|küken|junges|junge|welpe)$/u, endings: ["", "e"], young: true, stems: germanLinks },
