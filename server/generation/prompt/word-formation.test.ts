@@ -77,6 +77,12 @@ describe("word formation as rules (decision 0051)", () => {
     expect(slugs(prompt, locale)).toEqual([slug]);
   });
 
+  it("keeps a baby that a relation word sets beside an animal: a baby and a dog, bebé con perro", () => {
+    expect(slugs("a baby and a dog", "en")).toEqual(["baby", "dog-face"]);
+    expect(slugs("bebé con perro", "es")).toEqual(["baby", "dog-face"]);
+    expect(slugs("cavalo e cachorro", "pt")).toEqual(["horse-face", "dog-face"]);
+  });
+
   it.each([
     ["en", "my grandma's glasses", "glasses"],
     ["de", "der Hund meiner Oma", "dog-face"],
