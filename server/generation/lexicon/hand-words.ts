@@ -371,6 +371,8 @@ export const HAND_WORDS: Record<string, Record<string, string>> = {
     donut: "doughnut",
   },
   de: {
+    // A German "Gift" is poison, not a present (decision 0051: a prompt is read in its own language).
+    gift: "skull-and-crossbones",
     keks: "cookie",
     kekse: "cookie",
     schoko: "chocolate",

@@ -40,6 +40,13 @@ export interface KeywordHit {
 export interface KeywordIndex {
   /** The best emoji for a keyword, preferring hits in `locale`; null when the keyword is unknown. */
   best(keyword: string, locale?: string): KeywordHit | null;
+  /**
+   * The best emoji among the things the keyword means in `locale` (and the language-free mood words);
+   * null when that language has no reading of it (decision 0051: "chat" is a cat only in French).
+   */
+  own(keyword: string, locale: string): KeywordHit | null;
+  /** The languages that have a reading of the keyword (a hand word counts for its own language). */
+  localesOf(keyword: string): ReadonlySet<string>;
   has(keyword: string): boolean;
   /** Known single words sharing a stem with `word` ("кошки" → "кошка"), for inflected languages. */
   stemMatch(word: string): string | null;
@@ -149,6 +156,20 @@ function build(): KeywordIndex {
     }
   }
   const memo = new Map<string, KeywordHit | null>();
+  const localeMemo = new Map<string, ReadonlySet<string>>();
+  const none: ReadonlySet<string> = new Set();
+  const rank = (list: Hit[], locale: string | undefined): KeywordHit | null => {
+    let found: KeywordHit | null = null;
+    const isLabel = list.some((h) => h.quality >= 3);
+    // Generic words ("animal", "face") name many emoji and should not outrank a specific one.
+    const generic = Math.log2(new Set(list.map((h) => h.slug)).size) * 0.3;
+    for (const h of list) {
+      const foreignHand = h.handLocale && locale && h.handLocale !== locale && h.handLocale !== "en" ? 3.5 : 0;
+      const score = h.quality + (priors.get(h.slug) ?? 0) + (h.locale === locale ? 0.3 : 0) - generic - foreignHand;
+      if (!found || score > found.score) found = { slug: h.slug, score, isLabel, named: h.named, fromHand: h.quality >= 6 };
+    }
+    return found;
+  };
 
   return {
     maxPhraseWords,
@@ -161,20 +182,36 @@ function build(): KeywordIndex {
       const known = memo.get(memoKey);
       if (known !== undefined) return known;
       const list = hits.get(keyword);
-      let found: KeywordHit | null = null;
-      if (list) {
-        const isLabel = list.some((h) => h.quality >= 3);
-        // Generic words ("animal", "face") name many emoji and should not outrank a specific one.
-        const generic = Math.log2(new Set(list.map((h) => h.slug)).size) * 0.3;
-        for (const h of list) {
-          const foreignHand = h.handLocale && locale && h.handLocale !== locale && h.handLocale !== "en" ? 3.5 : 0;
-          const score = h.quality + (priors.get(h.slug) ?? 0) + (h.locale === locale ? 0.3 : 0) - generic - foreignHand;
-          if (!found || score > found.score) found = { slug: h.slug, score, isLabel, named: h.named, fromHand: h.quality >= 6 };
-        }
-      }
+      const found = list ? rank(list, locale) : null;
       if (memo.size > 5000) memo.clear();
       memo.set(memoKey, found);
       return found;
+    },
+    own(keyword, locale) {
+      const memoKey = `own|${locale}|${keyword}`;
+      const known = memo.get(memoKey);
+      if (known !== undefined) return known;
+      // The language decides what the word can mean; every language's data how well it names each.
+      const all = hits.get(keyword) ?? [];
+      const meanings = new Set(all.filter((h) => h.locale === locale || h.locale === "any").map((h) => h.slug));
+      const found = all.some((h) => h.locale === locale)
+        ? rank(
+            all.filter((h) => meanings.has(h.slug)),
+            locale,
+          )
+        : null;
+      if (memo.size > 5000) memo.clear();
+      memo.set(memoKey, found);
+      return found;
+    },
+    localesOf(keyword) {
+      const known = localeMemo.get(keyword);
+      if (known) return known;
+      const list = hits.get(keyword);
+      const locales = list ? new Set(list.map((h) => h.locale)) : none;
+      if (localeMemo.size > 5000) localeMemo.clear();
+      localeMemo.set(keyword, locales);
+      return locales;
     },
     stemMatch(word) {
       if ([...word].length < 5) return null;

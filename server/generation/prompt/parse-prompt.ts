@@ -9,10 +9,12 @@ import type { KeywordIndex } from "../lexicon/keyword-index.ts";
 import { keywordIndex } from "../lexicon/keyword-index.ts";
 import { HAN, normalizeText, UNSPACED, wordsOf } from "../lexicon/normalize.ts";
 import { SENSES } from "../lexicon/senses.ts";
+import { languageOfPrompt, readInLanguage } from "./language-of-prompt.ts";
 import type { Decoration } from "./moods.ts";
 import { isMood, MOOD_DECORATIONS, WEARABLES } from "./moods.ts";
 import type { Relation } from "./relations.ts";
 import { FILLER_WORDS, POSTFIX_RELATIONS, RELATION_WORDS, UNSPACED_FILLERS, UNSPACED_RELATIONS } from "./relations.ts";
+import { formWords, headFirst, youngOfAnimals } from "./word-formation.ts";
 
 export interface PlannedSubject {
   slug: string;
@@ -69,7 +71,9 @@ const VERB_ENDINGS = new Set(["っ", "る", "た", "て", "ん", "ま", "れ"]);
 const toKatakana = (s: string) => s.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
 
 /** Arabic and Indonesian go through hand tables into English words; Arabic prefixes are peeled. */
-function translateTokens(tokens: string[], index: KeywordIndex): string[] {
+function translateTokens(tokens: string[], index: KeywordIndex, language: string): string[] {
+  // Only an Arabic or Indonesian prompt is translated: a Spanish "mi" is not Indonesian noodles.
+  if (language !== "ar" && language !== "id") return tokens;
   const out: string[] = [];
   for (let i = 0; i < tokens.length; ) {
     let done = false;
@@ -157,9 +161,8 @@ function scanUnspaced(token: string, index: KeywordIndex, locale: string | undef
   }
 }
 
-function findMentions(words: string[], locale: string | undefined): { mentions: Mention[]; leftovers: string[] } {
-  const index = keywordIndex();
-  const tokens = translateTokens(words, index);
+function findMentions(words: string[], locale: string, index: KeywordIndex): { mentions: Mention[]; leftovers: string[] } {
+  const tokens = translateTokens(formWords(words, locale, index), index, locale);
   const mentions: Mention[] = [];
   const leftovers: string[] = [];
   let relation: Relation | null = null;
@@ -184,7 +187,7 @@ function findMentions(words: string[], locale: string | undefined): { mentions: 
     for (let n = Math.min(index.maxPhraseWords, tokens.length - i); n >= 1 && !step; n--) {
       const phrase = tokens.slice(i, i + n).join(" ");
       if (n === 1 && FILLER_WORDS.has(phrase)) break;
-      const hit = index.best(phrase, locale);
+      const hit = readInLanguage(index, phrase, locale);
       // A bare number is a subject only when it names one (100 → 💯), not as a tag (":3" → 😗).
       if (hit && DIGITS.test(phrase) && !hit.named) break;
       if (hit) {
@@ -226,7 +229,7 @@ function findMentions(words: string[], locale: string | undefined): { mentions: 
       if (parts.modifier) mentions.push({ slug: parts.modifier, words: token, relation: "held" });
     } else leftovers.push(token);
   }
-  return { mentions: chooseSenses(mentions, tokens, index), leftovers };
+  return { mentions: headFirst(youngOfAnimals(chooseSenses(mentions, tokens, index)), locale), leftovers };
 }
 
 /** Languages that write compounds as one word (German; also Dutch and the Nordic languages). */
@@ -352,7 +355,11 @@ export function parsePrompt(prompt: string, locale?: string): StickerPlan {
   const text = prompt.trim().replace(/\s+/g, " ");
   const quoted = QUOTED.exec(text);
   const rest = quoted ? text.replace(quoted[0], " ") : text;
-  const found = findMentions(wordsOf(rest), locale);
+  const index = keywordIndex();
+  const words = wordsOf(rest);
+  // The prompt is read in its own language; the page's language is only a hint (decision 0051).
+  const language = languageOfPrompt(words, index, locale);
+  const found = findMentions(words, language, index);
   const { leftovers } = found;
   // A word known only as a tag ("hanging" → 🪂, "cone" → 🍧) is dropped beside a named subject,
   // unless a relation word placed it ("a cat on a box").
@@ -382,7 +389,7 @@ export function parsePrompt(prompt: string, locale?: string): StickerPlan {
     : undefined;
   const main =
     head ??
-    (locale === "en" ? nounAdjunctHead(free) : undefined) ??
+    (language === "en" ? nounAdjunctHead(free) : undefined) ??
     free.find((m) => !GREETINGS.has(m.slug)) ??
     free[0] ??
     bodies[0] ??
