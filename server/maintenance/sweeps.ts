@@ -2,13 +2,15 @@
  * The periodic sweeps that keep storage and the analytics tables from growing without bound
  * (decision 0034): derived downloads and pack archives past their age or the size budget, uploads no
  * task uses, photos shared in past their hour (decision 0046), analytics events and page error reports
- * past their retention; and the files a deleted account left queued (decision 0037).
+ * past their retention, pictures an edit replaced past their hour's grace (decision 0047); and the files
+ * a deleted account or such a picture left queued (decision 0037).
  *
  * Every web process ticks (`startSweeps`); a tick runs the sweeps only when it claims the run in the
  * database (`claimSweep`: one statement moves `maintenance_runs.started_at` forward when the interval
  * has passed), so of any number of processes exactly one sweeps per interval (decision 0020).
  */
 import { sql } from "drizzle-orm";
+import { REPLACED_PICTURE_GRACE_MS } from "#common/sticker-edit.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { maintenanceRuns } from "../db/schema.ts";
@@ -16,6 +18,7 @@ import { SHARED_PHOTO_MAX_AGE_MS } from "../share/shared-photos.ts";
 import { type EventSweep, sweepOldEvents } from "./sweep-events.ts";
 import { type ExportSweep, type SweepCount, sweepExportFiles } from "./sweep-exports.ts";
 import { type QueuedFilesSweep, sweepQueuedFiles } from "./sweep-queued-files.ts";
+import { type ReplacedPicturesSweep, sweepReplacedPictures } from "./sweep-replaced-pictures.ts";
 import { sweepSharedPhotos } from "./sweep-shared-photos.ts";
 import { sweepOrphanUploads } from "./sweep-uploads.ts";
 
@@ -30,6 +33,7 @@ export interface SweepReport {
   uploads: { removed: number; removedBytes: number; removedKeys: string[] };
   sharedPhotos: SweepCount;
   events: EventSweep;
+  replacedPictures: ReplacedPicturesSweep;
   queuedFiles: QueuedFilesSweep;
   tookMs: number;
 }
@@ -64,8 +68,10 @@ export async function runSweeps(app: AppContext, options: SweepOptions = {}): Pr
   );
   const sharedPhotos = await sweepSharedPhotos(storage, new Date(now - SHARED_PHOTO_MAX_AGE_MS), options.signal);
   const events = await sweepOldEvents(db, new Date(now - config.EVENT_RETENTION_DAYS * DAY_MS), options.signal);
+  // Before the queued files: the files of pictures it removes go in the same run.
+  const replacedPictures = await sweepReplacedPictures(db, new Date(now - REPLACED_PICTURE_GRACE_MS), options.signal);
   const queuedFiles = await sweepQueuedFiles(storage, db, options.signal ? { signal: options.signal } : {});
-  return { exports, uploads, sharedPhotos, events, queuedFiles, tookMs: Date.now() - started };
+  return { exports, uploads, sharedPhotos, events, replacedPictures, queuedFiles, tookMs: Date.now() - started };
 }
 
 /**

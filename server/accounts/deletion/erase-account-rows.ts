@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { Tx } from "#server/billing/user-lock.ts";
 import {
@@ -9,21 +9,19 @@ import {
   filesToDelete,
   packStickers,
   packs,
-  pictures,
+  replacedPictures,
   sessions,
   stickers,
-  styles,
   tasks,
   telegramAccounts,
   telegramLinkCodes,
   telegramSets,
   users,
 } from "#server/db/schema.ts";
-import { stickerImageKeys } from "#server/generation/index.ts";
-import { motionFileKeysOf } from "#server/motion/motion-keys.ts";
 import type { PagesChange } from "#server/pages/page-changes.ts";
 import { changePoints } from "#server/points/change-points.ts";
 import { hotScoreSql } from "#server/stickers/hot-score.ts";
+import { removeUnusedPictures } from "#server/stickers/unused-pictures.ts";
 import { AVATAR_KEY, avatarPathOf } from "../google/copy-google-avatar.ts";
 import { deletedMailboxHash, lockMailbox } from "../mailbox-accounts.ts";
 
@@ -102,6 +100,15 @@ export async function eraseAccountRows(
     .where(eq(stickers.ownerId, userId))
     .orderBy(asc(stickers.id));
   const ownIds = own.map((row) => row.id);
+  // Pictures earlier edits took off the account's stickers (decision 0047): their notes go with the stickers.
+  const replaced: string[] = [];
+  for (const ids of chunksOf(ownIds)) {
+    const rows = await tx
+      .select({ picId: replacedPictures.picId })
+      .from(replacedPictures)
+      .where(inArray(replacedPictures.stickerId, ids));
+    for (const row of rows) replaced.push(row.picId);
+  }
 
   // Others' packs that hold the account's stickers: locked, then renumbered once the stickers are gone.
   const ownStickerIds = tx.select({ id: stickers.id }).from(stickers).where(eq(stickers.ownerId, userId));
@@ -151,26 +158,10 @@ export async function eraseAccountRows(
   // The pictures nobody else uses (a picture is its content's hash: two stickers may share one).
   const keys = new Set<string>(o.archiveKeys);
   // An edited sticker's original picture too (decision 0047).
-  const picIds = [...new Set(own.flatMap((row) => (row.originalPicId ? [row.picId, row.originalPicId] : [row.picId])))];
-  for (const ids of chunksOf(picIds)) {
-    const unused = await tx
-      .delete(pictures)
-      .where(
-        and(
-          inArray(pictures.id, ids),
-          notExists(tx.select({ id: stickers.id }).from(stickers).where(eq(stickers.picId, pictures.id))),
-          notExists(tx.select({ id: stickers.id }).from(stickers).where(eq(stickers.originalPicId, pictures.id))),
-          notExists(tx.select({ id: styles.id }).from(styles).where(eq(styles.previewPicId, pictures.id))),
-        ),
-      )
-      .returning({ id: pictures.id, pngKey: pictures.pngKey, thumbKey: pictures.thumbKey });
-    for (const picture of unused) {
-      const variants = stickerImageKeys(picture.id);
-      for (const key of [picture.pngKey, picture.thumbKey, variants.png, variants.thumb, variants.small]) keys.add(key);
-      // Its layers and whatever moving files were made of it (decision 0041).
-      for (const key of motionFileKeysOf(picture.id)) keys.add(key);
-    }
-  }
+  const picIds = [
+    ...new Set([...own.flatMap((row) => (row.originalPicId ? [row.picId, row.originalPicId] : [row.picId])), ...replaced]),
+  ];
+  for (const key of (await removeUnusedPictures(tx, picIds)).keys) keys.add(key);
   // Uploaded photos and the avatar, unless another task or account uses the same file.
   const uploadKeys = [...new Set(uploads)];
   for (const batch of chunksOf(uploadKeys)) {

@@ -5,26 +5,21 @@
  * content's hash), points the sticker at it and keeps the original's id, so lists, the page, packs and
  * exports all show the edit and "Restore the original" puts it back. Anyone else's sticker is NOT_FOUND.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "#common/errors.ts";
 import type { EditBase, StickerEdit } from "#common/sticker-edit.ts";
-import { REPLACED_PICTURE_GRACE_MS, UNCHANGED_WHOLE } from "#common/sticker-edit.ts";
+import { UNCHANGED_WHOLE } from "#common/sticker-edit.ts";
 import type { AppContext } from "#server/context.ts";
 import { type EditablePicture, pictures, replacedPictures, stickers, styles } from "#server/db/schema.ts";
 import { editOfStyle, renderStickerEdit, storeStickerImages, styleOf } from "#server/generation/index.ts";
 import { layerKeys } from "#server/motion/motion-keys.ts";
 import { changePublicContent, type Tx } from "#server/pages/page-changes.ts";
 
-/** Notes the picture a change takes off the sticker, and forgets what the sticker replaced before the grace. */
+/**
+ * Notes the picture a change takes off the sticker: served to pages opened before for the grace, then
+ * removed by the sweep when no sticker uses it (server/maintenance/sweep-replaced-pictures.ts).
+ */
 async function noteReplaced(tx: Tx, stickerId: number, picId: string, now = new Date()) {
-  await tx
-    .delete(replacedPictures)
-    .where(
-      and(
-        eq(replacedPictures.stickerId, stickerId),
-        lt(replacedPictures.replacedAt, new Date(now.getTime() - REPLACED_PICTURE_GRACE_MS)),
-      ),
-    );
   await tx
     .insert(replacedPictures)
     .values({ picId, stickerId, replacedAt: now })

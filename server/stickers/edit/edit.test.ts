@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeEdit, OUTLINE_MAX_PX, REPLACED_PICTURE_GRACE_MS, type StickerEdit } from "#common/sticker-edit.ts";
 import { pictures, replacedPictures, stickers } from "#server/db/schema.ts";
+import { runSweeps } from "#server/maintenance/sweeps.ts";
 import { sessionCookieName } from "#server/sessions/session-cookie.ts";
 import { startTaskWorkers, type TaskWorkers } from "#server/tasks/task-worker.ts";
 import { callApi, createGalleryTestApp, signInTestUser, type TestSession } from "#tests/support/stickers.ts";
@@ -198,6 +199,59 @@ describe("pages opened before an edit", () => {
     const anHourAgo = new Date(Date.now() - REPLACED_PICTURE_GRACE_MS - 1000);
     await t.app.database.db.update(replacedPictures).set({ replacedAt: anHourAgo });
     expect((await t.server.request(shown)).status).toBe(404);
+  });
+});
+
+describe("pictures an edit replaced", () => {
+  it("are removed with their files by the sweep once their hour's grace is over and no sticker uses them; the original and the current picture stay", async () => {
+    const original: StickerEdit = (await editor(owner)).body.data.original;
+    expect((await save({ ...original, outline: { ...original.outline, width: 2 } })).http).toBe(200);
+    const first = await rowOf(instId);
+    expect((await save({ ...original, outline: { ...original.outline, width: 9 } })).http).toBe(200);
+    const second = await rowOf(instId);
+    expect(second.picId).not.toBe(first.picId);
+    const replacedKeys = [`${first.picId}.png`, `${first.picId}-256.webp`, `${first.picId}-160.webp`];
+    for (const key of replacedKeys) expect(await t.app.storage.get(key), key).not.toBeNull();
+
+    // Within the grace nothing goes: a page opened a minute ago may still show it.
+    await runSweeps(t.app, { now: new Date(Date.now() + 60_000) });
+    expect(await t.app.database.db.select().from(pictures).where(eq(pictures.id, first.picId))).toHaveLength(1);
+
+    const later = await runSweeps(t.app, { now: new Date(Date.now() + REPLACED_PICTURE_GRACE_MS + 60_000) });
+    expect(later.replacedPictures.removed).toBeGreaterThanOrEqual(1);
+    expect(await t.app.database.db.select().from(pictures).where(eq(pictures.id, first.picId))).toHaveLength(0);
+    for (const key of replacedKeys) expect(await t.app.storage.get(key), key).toBeNull();
+    expect(await t.app.database.db.select().from(replacedPictures).where(eq(replacedPictures.picId, first.picId))).toEqual([]);
+    // The sticker's current picture and its original are untouched and still served.
+    const now = await rowOf(instId);
+    expect(now.picId).toBe(second.picId);
+    const cookie = `${sessionCookieName(t.app.config)}=${owner.token}`;
+    expect((await t.server.request(`/files/${second.picId}.png`, { headers: { Cookie: cookie } })).status).toBe(200);
+    expect(now.originalPicId).not.toBeNull();
+    expect(await t.app.storage.get(`${now.originalPicId}.png`)).not.toBeNull();
+  });
+
+  it("keeps a replaced picture another sticker still shows (the same drawing), forgetting only the note", async () => {
+    const original: StickerEdit = (await editor(owner)).body.data.original;
+    expect((await save({ ...original, flip: !original.flip, outline: { ...original.outline, width: 5 } })).http).toBe(200);
+    const shownBefore = (await rowOf(instId)).picId;
+    expect((await save({ ...original, flip: !original.flip, outline: { ...original.outline, width: 6 } })).http).toBe(200);
+    // Another sticker uses the same picture (a picture is its content's hash).
+    const other = await rowOf(instId);
+    await t.app.database.db.insert(stickers).values({
+      stickerInstId: `samepic${Date.now().toString(36)}`,
+      picId: shownBefore,
+      name: "same drawing",
+      prompt: "same drawing",
+      ownerId: other.ownerId,
+      visibility: "private",
+      hotScore: 0,
+    });
+    const swept = await runSweeps(t.app, { now: new Date(Date.now() + REPLACED_PICTURE_GRACE_MS + 60_000) });
+    expect(swept.replacedPictures.kept).toBeGreaterThanOrEqual(1);
+    expect(await t.app.database.db.select().from(pictures).where(eq(pictures.id, shownBefore))).toHaveLength(1);
+    expect(await t.app.storage.get(`${shownBefore}.png`)).not.toBeNull();
+    expect(await t.app.database.db.select().from(replacedPictures).where(eq(replacedPictures.picId, shownBefore))).toEqual([]);
   });
 });
 
