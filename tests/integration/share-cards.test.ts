@@ -1,3 +1,8 @@
+/**
+ * Share cards (decision 0050): the pack and sticker pages link a 1200×630 card in their meta, the card
+ * is made once per content and read from storage after, a change of content links a new address, and a
+ * card of something only its owner sees is NOT_FOUND to everyone else (decision 0033).
+ */
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
@@ -6,19 +11,19 @@ import { pageContext } from "#app/context.server.ts";
 import { loader as packLoader, meta as packMeta } from "#app/routes/pack.tsx";
 import { loader as stickerLoader, meta as stickerMeta } from "#app/routes/sticker.tsx";
 import { packSlug } from "#common/packs.ts";
+import { stickers } from "#server/db/schema.ts";
+import { sweepExportFiles } from "#server/maintenance/sweep-exports.ts";
+import { removeStickerFromPack } from "#server/packs/remove-sticker.ts";
+import { updatePack } from "#server/packs/update-pack.ts";
+import { sessionCookieName } from "#server/sessions/session-cookie.ts";
+import { CARD_HEIGHT, CARD_WIDTH } from "#server/share-cards/card-art.ts";
+import { PUBLIC_CARD_CACHE } from "#server/share-cards/card-files.ts";
+import { SHARE_CARD_PREFIX } from "#server/share-cards/share-cards.ts";
+import { setStickerVisibility } from "#server/stickers/own-stickers.ts";
 import { engineName } from "#tests/support/engine.ts";
 import { addPack, addSticker, diskSticker, type MadeSticker } from "#tests/support/export-packs.ts";
 import { signInTestUser, type TestSession } from "#tests/support/stickers.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { stickers } from "../db/schema.ts";
-import { sweepExportFiles } from "../maintenance/sweep-exports.ts";
-import { removeStickerFromPack } from "../packs/remove-sticker.ts";
-import { updatePack } from "../packs/update-pack.ts";
-import { sessionCookieName } from "../sessions/session-cookie.ts";
-import { setStickerVisibility } from "../stickers/own-stickers.ts";
-import { CARD_HEIGHT, CARD_WIDTH } from "./card-art.ts";
-import { PUBLIC_CARD_CACHE } from "./card-files.ts";
-import { SHARE_CARD_PREFIX } from "./share-cards.ts";
 
 /** The size a card is held to (docs/share-cards/README.md). */
 const MAX_CARD_BYTES = 300 * 1000;
