@@ -22,6 +22,7 @@ import { createPageCache } from "./pages/page-cache.ts";
 import { pwaRoutes } from "./pwa/routes.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
+import { shareCardRoutes } from "./share-cards/routes.ts";
 import { editPreviewRoutes } from "./stickers/edit/preview-route.ts";
 import { telegramWebhookRoutes } from "./telegram/webhook-routes.ts";
 
@@ -98,6 +99,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/files", accountExportRoutes(app));
   // A photo shared in from the phone's share sheet: POST /share, GET /files/shared/:id (decision 0046).
   server.route("/", shareRoutes(app));
+  // The pages' Open Graph pictures: /files/card/pack/:packId/:hash.jpg, /files/card/sticker/:instId/:hash.jpg (decision 0050).
+  server.route("/files", shareCardRoutes(app));
   // Stored files by name, each to whoever may see it: /files/:key.
   server.route("/files", storedFileRoutes(app));
 

@@ -9,6 +9,7 @@ import { PACK_ID_PATTERN, packPath } from "../features/packs/pack-path.ts";
 import { PackView } from "../features/packs/pack-view.tsx";
 import { altTextsByInstId, getPack } from "../features/packs/packs.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
+import { shareCardPath } from "../features/seo/share-cards.server.ts";
 import { createTranslator } from "../i18n/i18n.tsx";
 import { basePathOf, languageOfPath } from "../i18n/language-of-path.ts";
 import type { Route } from "./+types/pack";
@@ -16,7 +17,8 @@ import type { Route } from "./+types/pack";
 /**
  * /pack/{packId}/{slug?} (decision 0024): a pack's stickers in order with their emoji, and the owner's
  * editor. A private pack opens only for its owner: anyone else, like an unknown id, gets the 404 page
- * (nobody learns it exists). A slug that is not the name's goes to the canonical one.
+ * (nobody learns it exists). A slug that is not the name's goes to the canonical one. Its social picture
+ * is its share card (decision 0050) when everyone may see it, the site's default card otherwise.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { app, requestId } = context.get(pageContext);
@@ -35,12 +37,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   if ((params.slug ?? "") !== packSlug(pack.name)) throw redirect(`${basePathOf(language)}${packPath(pack)}${url.search}`);
   // Its pictures' alt texts in the page's language (decision 0042), for the stickers it shows this viewer.
-  const altTexts = await altTextsByInstId(
-    app.database.db,
-    pack.stickers.map((sticker) => sticker.stickerInstId),
-    language,
-  );
-  return { pack, altTexts };
+  const [altTexts, cardUrl] = await Promise.all([
+    altTextsByInstId(
+      app.database.db,
+      pack.stickers.map((sticker) => sticker.stickerInstId),
+      language,
+    ),
+    // Its share card, when everyone may see the pack (decision 0050).
+    pack.visibility === "public" ? shareCardPath(app, "pack", pack.packId) : null,
+  ]);
+  return { pack, altTexts, cardUrl };
 }
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
@@ -53,7 +59,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
     location,
     title: `${pack.name} — ${t("packs.titleSuffix")}`,
     description: `${t("packs.description", { name: pack.name })} ${t("packs.by", { name: pack.owner.name })} · ${t("packs.count", { count: pack.stickerCount })}`,
-    image: pack.cover?.imageUrl,
+    image: loaderData.cardUrl,
     imageAlt: pack.name,
     canonicalPath: packPath(pack),
     // A pack with nothing a visitor may see, or a private one, is kept out of search.

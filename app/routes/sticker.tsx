@@ -6,6 +6,7 @@ import { userOfRequest } from "../features/auth/session.server.ts";
 import { MovingImage } from "../features/motion/moving-image.tsx";
 import { subjectTagsOfStickerInst } from "../features/search/search.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
+import { shareCardPath } from "../features/seo/share-cards.server.ts";
 import { EditStickerLabels, StickerLabelRows } from "../features/stickers/labels/sticker-labels.tsx";
 import { RemixOf } from "../features/stickers/remix-of.tsx";
 import { StickerActions } from "../features/stickers/sticker-actions.tsx";
@@ -32,13 +33,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const viewer = await userOfRequest(app, request, { touch: false });
     const sticker = await getSticker(app.database.db, { stickerInstId: params.instId, viewerId: viewer?.id ?? null, language });
-    const [recommendations, favorited, subjectTags] = await Promise.all([
+    const [recommendations, favorited, subjectTags, cardUrl] = await Promise.all([
       recommendStickers(app.database.db, { stickerInstId: sticker.stickerInstId, viewerId: viewer?.id ?? null }).catch(() => []),
       viewer ? favoritedAmong(app.database.db, { userId: viewer.id, stickerInstIds: [sticker.stickerInstId] }) : [],
       // Its subjects link to their tag pages (decision 0030).
       subjectTagsOfStickerInst(app.database.db, sticker.stickerInstId, language),
+      // Its share card, when everyone may see it (decision 0050).
+      shareCardPath(app, "sticker", sticker.stickerInstId),
     ]);
-    return { sticker, recommendations, favorited: favorited.length > 0, subjectTags };
+    return { sticker, recommendations, favorited: favorited.length > 0, subjectTags, cardUrl };
   } catch (error) {
     if (isAppError(error, "NOT_FOUND")) throw redirect(`${base}/notAvailable`);
     // The failure stays in the log under this request's id; the page shows only the id (decision 0013).
@@ -55,7 +58,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
     location,
     title: `${sticker.name} — Sticker Studio`,
     description: sticker.style ? `${sticker.prompt} · ${sticker.style.name}` : sticker.prompt,
-    image: sticker.imageUrl,
+    image: loaderData.cardUrl,
     imageAlt: sticker.labels.altText,
     canonicalPath: stickerPath(sticker),
   });

@@ -28,6 +28,8 @@ export {
 } from "./prompt-planner.ts";
 export type { EditableArt, GeneratedLayers, GenerationProvider, StyleKey } from "./provider.ts";
 export { GenerationError, STYLE_KEYS } from "./provider.ts";
+// The caption fonts, for other pictures that carry words in any script (share cards).
+export { captionDirectionOf, captionFontFor } from "./render/caption.ts";
 export { styleOf } from "./styles.ts";
 // Stored pictures: a sticker's PNG, thumbnail and small thumbnail.
 export { smallThumbnail, stickerImageKeys, storeStickerImages } from "./variants.ts";

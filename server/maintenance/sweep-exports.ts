@@ -1,14 +1,15 @@
 /**
- * Derived downloads and pack archives are a cache (decisions 0014, 0025): no row refers to them, and a
+ * Derived downloads, pack archives and share cards are a cache (decisions 0014, 0025, 0050): no row refers to them, and a
  * request that finds one missing makes it again. The sweep keeps them within a time and a size budget
  * (decision 0034): older than the age limit → removed; then, newest first, whatever passes the budget.
  */
 import { DERIVED_FILE_PREFIX } from "../downloads/derived-files.ts";
 import { PACK_ARCHIVE_PREFIX } from "../packs/export-pack.ts";
+import { SHARE_CARD_PREFIX } from "../share-cards/share-cards.ts";
 import type { Storage, StoredEntry } from "../storage/storage.ts";
 
 /** The prefixes of the files the sweep may remove: nothing else in storage is ever listed by it. */
-export const EXPORT_FILE_PREFIXES = [DERIVED_FILE_PREFIX, PACK_ARCHIVE_PREFIX] as const;
+export const EXPORT_FILE_PREFIXES = [DERIVED_FILE_PREFIX, PACK_ARCHIVE_PREFIX, SHARE_CARD_PREFIX] as const;
 
 export interface ExportBudget {
   /** Files last written before this are removed. */

@@ -62,10 +62,16 @@ test.describe("public browsing (spec §2)", () => {
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/^http:\/\/localhost:\d+\/sticker\/\w+/);
     await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(15);
     expect(await page.locator('link[hreflang="ar"]').getAttribute("href")).toMatch(/\/ar\/sticker\//);
-    expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(
-      /^http:\/\/localhost:\d+\/files\/\w+\.png$/,
-    );
+    // Its share card (decision 0050): a 1200×630 JPEG the page links for crawlers.
+    const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(image).toMatch(/^http:\/\/localhost:\d+\/files\/card\/sticker\/\w+\/[a-f0-9]{16}\.jpg$/);
+    expect(await page.locator('meta[name="twitter:image"]').getAttribute("content")).toBe(image);
+    expect(await page.locator('meta[property="og:image:width"]').getAttribute("content")).toBe("1200");
+    expect(await page.locator('meta[property="og:image:height"]').getAttribute("content")).toBe("630");
     expect(await page.locator('meta[name="twitter:card"]').getAttribute("content")).toBe("summary_large_image");
+    const card = await page.request.get(image ?? "");
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/jpeg");
   });
 
   test("an unknown sticker goes to the not-available page (spec §8), answered as a 404", async ({ page }) => {

@@ -165,7 +165,14 @@ test.describe("sticker packs: the pack page, its editor and the packs gallery (d
     ).toHaveCount(3);
     await expect(visitor.getByRole("button", { name: /^Move / })).toHaveCount(0);
     await expect(visitor.getByText("3 stickers")).toBeVisible();
-    await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/files\/.+\.png$/);
+    // Its share card (decision 0050), which the visitor may load.
+    const card = visitor.locator('meta[property="og:image"]');
+    await expect(card).toHaveAttribute("content", new RegExp(`/files/card/pack/${packUrl.split("/")[2]}/[a-f0-9]{16}\\.jpg$`));
+    await expect(visitor.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+    await expect(visitor.locator('meta[property="og:image:height"]')).toHaveAttribute("content", "630");
+    await expect(visitor.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    const cardAnswer = await visitor.request.get((await card.getAttribute("content")) ?? "");
+    expect([cardAnswer.status(), cardAnswer.headers()["content-type"]]).toEqual([200, "image/jpeg"]);
     await expectNoHorizontalScroll(visitor);
     await visitor.screenshot({ path: "/tmp/packs-visitor-en-1280.png", fullPage: true });
 

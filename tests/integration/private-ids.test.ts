@@ -293,6 +293,12 @@ const CASES: { name: string; kind: IdKind; askers: Asker[]; ask: (id: string, as
       ask: api("POST", `/api/admin/${action}`, (id) => ({ stickerInstId: id })),
     })),
     {
+      name: "GET /files/card/sticker/{id}/{hash}.jpg",
+      kind,
+      askers: ["visitor", "bob"] as Asker[],
+      ask: file((id) => `/files/card/sticker/${id}/0123456789abcdef.jpg`),
+    },
+    {
       name: "page /sticker/{id}",
       kind,
       askers: ["visitor", "bob"] as Asker[],
@@ -385,6 +391,12 @@ const CASES: { name: string; kind: IdKind; askers: Asker[]; ask: (id: string, as
     askers: ["visitor", "bob"] as Asker[],
     ask: file((id) => `/files/pack/${id}/${target}`),
   })),
+  {
+    name: "GET /files/card/pack/{packId}/{hash}.jpg",
+    kind: "pack",
+    askers: ["visitor", "bob"],
+    ask: file((id) => `/files/card/pack/${id}/0123456789abcdef.jpg`),
+  },
   {
     name: "GET /files/pack/{packId}/originals of a public pack",
     kind: "publicPack",
@@ -487,6 +499,8 @@ describe("an id only its owner may see answers as an unknown id (decision 0033)"
       `/files/${ids.avatar.private}`,
       `/files/pack/${ids.pack.private}/telegram`,
       `/files/pack/${ids.publicPack.private}/originals`,
+      `/files/card/pack/${ids.pack.private}/0123456789abcdef.jpg`,
+      `/files/card/sticker/${ids.sticker.private}/0123456789abcdef.jpg`,
     ]) {
       expect((await t.server.request(`http://localhost${path}`, { headers: cookie })).status, path).toBe(200);
     }

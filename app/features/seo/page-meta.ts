@@ -12,13 +12,19 @@ export interface PageMetaOptions {
   title: string;
   description: string;
   translate?: boolean;
-  /** Absolute or site-relative image for Open Graph / Twitter cards. */
-  image?: string | undefined;
+  /**
+   * Absolute or site-relative image for Open Graph / Twitter cards: a SHARE_IMAGE-sized share card
+   * (decision 0050); the site's default card when absent.
+   */
+  image?: string | null | undefined;
   imageAlt?: string | undefined;
   noindex?: boolean;
   /** Overrides the canonical path (without language prefix), e.g. the sticker's slugged URL. */
   canonicalPath?: string;
 }
+
+/** Every page's social picture is a card of this size: the default one and the share cards (decision 0050). */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
 interface RootData {
   origin?: string;
@@ -56,6 +62,8 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
     { property: "og:image", content: image },
+    { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+    { property: "og:image:height", content: String(SHARE_IMAGE.height) },
     ...(options.imageAlt ? [{ property: "og:image:alt", content: options.imageAlt }] : []),
     { property: "og:locale", content: language.replace("-", "_") },
     { name: "twitter:card", content: "summary_large_image" },

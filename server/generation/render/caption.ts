@@ -83,11 +83,20 @@ function wrapCaption(text: string): string[] {
   return lines;
 }
 
-/** The caption's glyph coverage (0..255 per pixel), shaped by Pango, with room around it for the ink. */
-export async function shapeCaption(text: string, font: DisplayFont): Promise<Raster> {
+/**
+ * The Pango font description that draws `text` at `size` px in the caption fonts (the display font, then
+ * one per script the text holds), each font registered first. Share cards (server/share-cards/) draw
+ * their words with it too, so any script a caption renders renders there.
+ */
+export async function captionFontFor(text: string, font: DisplayFont, size: number): Promise<string> {
   const fonts = fontsForCaption(text, font);
   for (const file of fonts.files) await registerFont(file);
-  const description = `${fonts.families.join(",")}, ${weightWord(fonts.weight)} ${FONT_SIZE}`.replace(/ +/g, " ");
+  return `${fonts.families.join(",")}, ${weightWord(fonts.weight)} ${size}`.replace(/ +/g, " ");
+}
+
+/** The caption's glyph coverage (0..255 per pixel), shaped by Pango, with room around it for the ink. */
+export async function shapeCaption(text: string, font: DisplayFont): Promise<Raster> {
+  const description = await captionFontFor(text, font, FONT_SIZE);
   const { data, info } = await sharp({
     text: {
       text: `<span line_height="${LINE_HEIGHT}">${escapeMarkup(wrapCaption(text).join("\n"))}</span>`,
