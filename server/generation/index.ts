@@ -19,7 +19,7 @@ export { HAN_WORDS, MOOD_WORDS } from "./lexicon/hand-moods.ts";
 export { moodName } from "./mood-art.ts";
 export { createOfflineProvider } from "./offline-provider.ts";
 export { parsePrompt } from "./prompt/parse-prompt.ts";
-export type { EditableArt, GeneratedLayers, GenerationProvider, StyleKey } from "./provider.ts";
+export type { EditableArt, GeneratedLayers, GeneratedSticker, GenerationProvider, StyleKey } from "./provider.ts";
 export { GenerationError, STYLE_KEYS } from "./provider.ts";
 export { styleOf } from "./styles.ts";
 // Stored pictures: a sticker's PNG, thumbnail and small thumbnail.
