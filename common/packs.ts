@@ -41,6 +41,17 @@ export const MOOD_IDS = MOODS.map((mood) => mood.id) as [MoodId, ...MoodId[]];
 export const PACK_MOODS_MIN = 2;
 export const PACK_MOODS_DEFAULT = 8;
 
+/**
+ * Whose photo a pack's stickers were drawn from (decision 0049): the author as the licence asks to
+ * name them, the licence's short name and address, and where the photo comes from.
+ */
+export interface PhotoCredit {
+  author: string;
+  licence: string;
+  licenceUrl: string;
+  sourceUrl: string;
+}
+
 export type { MadePack, MoodTaskView, PackDetail, PackPage, PackProgressView, PackSticker, PackSummary } from "./api/packs.ts";
 
 /** A URL-safe slug of a pack's name for /pack/{packId}/{slug}; the same rule as stickers'. */

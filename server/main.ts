@@ -15,7 +15,7 @@ import { ensureWebhook } from "./telegram/our-bot.ts";
 /** Production entry: serves the built pages (build/) and the API from one process. */
 async function main() {
   const app = await bootAppContext();
-  await seedOnFirstStart(app);
+  const seed = await seedOnFirstStart(app);
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
@@ -39,6 +39,8 @@ async function main() {
   const sweeps = startSweeps(app);
   await listen(app, server, drain, {
     beforeClose: async () => {
+      seed.stop();
+      await seed.rest;
       await sweeps.stop();
       await workers?.stop();
     },

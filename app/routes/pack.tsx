@@ -58,7 +58,7 @@ export function meta({ matches, location, loaderData }: Route.MetaArgs) {
     matches,
     location,
     title: `${pack.name} — ${t("packs.titleSuffix")}`,
-    description: `${t("packs.description", { name: pack.name })} ${t("packs.by", { name: pack.owner.name })} · ${t("packs.count", { count: pack.stickerCount })}`,
+    description: `${t("packs.description", { name: pack.name })} ${t("packs.by", { name: pack.owner.name })} · ${t("packs.count", { count: pack.stickerCount })}${pack.credit ? ` ${t("firstStart.photoCredit", { author: pack.credit.author })}` : ""}`,
     image: loaderData.cardUrl,
     imageAlt: pack.name,
     canonicalPath: packPath(pack),

@@ -33,6 +33,10 @@ export type PackSticker = z.output<typeof packSticker>;
 /** A pack's page: the summary, its stickers in order and whether the viewer owns it. */
 const packDetail = packSummary.extend({
   stickers: z.array(packSticker),
+  credit: z
+    .object({ author: z.string(), licence: z.string(), licenceUrl: z.string(), sourceUrl: z.string() })
+    .nullable()
+    .describe("Whose photo the stickers were drawn from, under which licence (decision 0049); null for art of our own."),
   mine: z.boolean(),
   owner: z.object({ name: z.string() }),
   pendingTaskIds: z.array(z.number()).describe("Tasks of a pack being made in one go that have not finished (owner only)."),

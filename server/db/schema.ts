@@ -19,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { REPORT_REASONS } from "#common/moderation.ts";
 import { MOTION_PRESETS } from "#common/motion.ts";
+import type { PhotoCredit } from "#common/packs.ts";
 import { SUBSCRIPTION_STATUSES } from "#common/plans.ts";
 import type { StickerEdit } from "#common/sticker-edit.ts";
 import { TELEGRAM_SET_STATES } from "#common/telegram.ts";
@@ -456,6 +457,8 @@ export const packs = pgTable(
      * make with it answers this pack instead of making (and paying for) a second one.
      */
     clientUploadId: text("client_upload_id"),
+    /** Whose photo its stickers were drawn from, under which licence (decision 0049); null for a pack of our own art. */
+    credit: jsonb("credit").$type<PhotoCredit>(),
     createdAt: created(),
     updatedAt: updated(),
   },

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { SEED_PACKS } from "#server/seed/seed-database.ts";
 import { describeOnPostgres } from "#tests/support/engine.ts";
 
 const base = process.env.TEST_DATABASE_URL;
@@ -78,7 +79,7 @@ describeOnPostgres("four processes starting together on an empty PostgreSQL data
       run("server/worker.ts", { LOG_LEVEL: "info", METRICS_PORT: String(METRICS_PORT) }, scrapeThenStop),
       run("server/worker.ts", { LOG_LEVEL: "info" }, stopWhenReady),
     ]);
-  }, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
@@ -117,15 +118,25 @@ describeOnPostgres("four processes starting together on an empty PostgreSQL data
     ]);
   });
 
-  it("draws the first-start gallery once: one process seeds, the other finds it done", async () => {
+  it("draws the first-start gallery and its public packs once: one process seeds, the other finds it done", async () => {
     const reports = results
       .slice(0, 2)
-      .map((result) => JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}") as { seed: { stickersMade: number } });
+      .map(
+        (result) =>
+          JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}") as { seed: { stickersMade: number; packsMade: number } },
+      );
     expect(reports.map((report) => report.seed.stickersMade).sort()).toEqual([0, GALLERY]);
+    expect(reports.map((report) => report.seed.packsMade).sort((a, b) => a - b)).toEqual([0, SEED_PACKS.length]);
+    const packStickerCount = SEED_PACKS.reduce((sum, pack) => sum + pack.moods.length, 0);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query<{ n: string }>("select count(*) as n from stickers");
+    const packRows = await client.query<{ n: string; placed: string }>(
+      "select count(*) as n, (select count(*) from pack_stickers) as placed from packs where visibility = 'public'",
+    );
     await client.end();
-    expect(Number(rows[0]?.n)).toBe(GALLERY);
+    expect(Number(rows[0]?.n)).toBe(GALLERY + packStickerCount);
+    expect(Number(packRows.rows[0]?.n)).toBe(SEED_PACKS.length);
+    expect(Number(packRows.rows[0]?.placed)).toBe(packStickerCount);
   });
 });

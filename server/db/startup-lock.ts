@@ -7,8 +7,10 @@ import type pg from "pg";
 export const STARTUP_LOCKS = {
   /** Drizzle migrations and pg-boss's schema and queues. */
   schema: 7_160_520_001,
-  /** The first-start seed (styles, prompts, tips, gallery). */
+  /** The first-start seed (styles, prompts, tips, packs, the gallery's first screens). */
   seed: 7_160_520_002,
+  /** The rest of the first-start gallery, drawn after the server listens (decision 0049). */
+  seedGallery: 7_160_520_003,
 } as const;
 
 export type StartupLock = keyof typeof STARTUP_LOCKS;

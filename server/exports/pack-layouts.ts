@@ -9,6 +9,7 @@ import { type IMessageSize, PACK_EXPORT_STEPS, type PackExportTarget } from "#co
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 import type { MotionPreset } from "#common/motion.ts";
+import type { PhotoCredit } from "#common/packs.ts";
 import type { MotionDownload } from "../motion/motion-downloads.ts";
 import type { StickerFileName } from "./sticker-files.ts";
 import { discordEmojiName, slackEmojiName } from "./validate/index.ts";
@@ -40,6 +41,8 @@ export interface ExportablePack {
   stickers: ExportSticker[];
   /** The tray icon's or thumbnail's sticker: the cover when the caller sees it, else the first sticker. */
   cover: ExportSticker | null;
+  /** Whose photo the stickers were drawn from (decision 0049): the read-me names it, as its licence asks. */
+  credit?: PhotoCredit | null;
 }
 
 /** Where one picture of an archive comes from. */
@@ -194,11 +197,21 @@ function steps(language: Language, section: string, keys: readonly string[]): st
 }
 
 /** The read-me of a target: the pack's name, what the files are, and the steps to add them. */
-export function readme(pack: Pick<ExportablePack, "name" | "author">, target: PackExportTarget, language: Language): string {
+export function readme(
+  pack: Pick<ExportablePack, "name" | "author" | "credit">,
+  target: PackExportTarget,
+  language: Language,
+): string {
   const section = target === "originals" ? undefined : PACK_EXPORT_STEPS[target];
   if (!section) return "";
   const t = (key: string) => translate(language, `packExport.${section.section}.${key}`);
-  return `${pack.name}\n${pack.author}\n\n${t("readmeIntro")}\n\n${steps(language, section.section, section.steps)}\n`;
+  const credit = pack.credit ? `\n${creditLine(pack.credit, language)}\n` : "";
+  return `${pack.name}\n${pack.author}\n${credit}\n${t("readmeIntro")}\n\n${steps(language, section.section, section.steps)}\n`;
+}
+
+/** A photo pack's credit in words (decision 0049): the author, the photo's address, the licence and its address. */
+export function creditLine(credit: PhotoCredit, language: Language): string {
+  return `${translate(language, "firstStart.photoCredit", { author: credit.author })} ${credit.sourceUrl} · ${credit.licence} ${credit.licenceUrl}`;
 }
 
 const text = (value: string) => new TextEncoder().encode(value);

@@ -26,7 +26,7 @@ export {
   type ReadSubject,
   startPromptPlanner,
 } from "./prompt-planner.ts";
-export type { EditableArt, GeneratedLayers, GenerationProvider, StyleKey } from "./provider.ts";
+export type { EditableArt, GeneratedLayers, GeneratedSticker, GenerationProvider, StyleKey } from "./provider.ts";
 export { GenerationError, STYLE_KEYS } from "./provider.ts";
 // The caption fonts, for other pictures that carry words in any script (share cards).
 export { captionDirectionOf, captionFontFor } from "./render/caption.ts";

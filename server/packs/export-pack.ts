@@ -19,7 +19,7 @@ import { AppError } from "#common/errors.ts";
 import { IMESSAGE_SIZES, type IMessageSize, PACK_EXPORT_TARGETS, type PackExportTarget } from "#common/exports.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
-import { packSlug, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/packs.ts";
+import { type PhotoCredit, packSlug, WHATSAPP_PACK_MAX, WHATSAPP_PACK_MIN } from "#common/packs.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { packStickers, packs, stickers, users } from "../db/schema.ts";
@@ -72,6 +72,7 @@ export interface ShownPack {
   ownerNick: string;
   visibility: "public" | "private";
   coverStickerId: number | null;
+  credit: PhotoCredit | null;
   mine: boolean;
 }
 
@@ -88,6 +89,7 @@ export async function readPackShownTo(db: Db, packId: string, viewerId: number |
       ownerId: packs.ownerId,
       visibility: packs.visibility,
       coverStickerId: packs.coverStickerId,
+      credit: packs.credit,
       ownerNick: users.nick,
       ownerBannedAt: users.bannedAt,
       hiddenAt: packs.hiddenAt,
@@ -106,6 +108,7 @@ export async function readPackShownTo(db: Db, packId: string, viewerId: number |
     ownerNick: pack.ownerNick,
     visibility: pack.visibility,
     coverStickerId: pack.coverStickerId,
+    credit: pack.credit ?? null,
     mine,
   };
 }
@@ -167,6 +170,7 @@ export async function exportableFrom(
     author: pack.ownerNick.trim() || translate("en", "app.name"),
     visibility: pack.visibility,
     mine: pack.mine,
+    credit: pack.credit,
     stickers: list,
     cover: list.find((sticker) => sticker.stickerId === pack.coverStickerId) ?? list[0] ?? null,
   };

@@ -123,6 +123,7 @@ export async function packDetail(
       coverItem ? { stickerInstId: coverItem.stickerInstId, thumbUrl: coverItem.thumbUrl, imageUrl: coverItem.imageUrl } : null,
     ),
     stickers: list,
+    credit: row.credit ?? null,
     mine,
     owner: { name: owner?.nick ?? "" },
     pendingTaskIds: pending.map((task) => task.id),

@@ -2,19 +2,49 @@ import type { AppContext } from "../context.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
 import { createOfflineProvider } from "../generation/index.ts";
 import { backfillSubjectTags } from "../search/tag-subjects.ts";
-import { type SeedReport, seedDatabase } from "./seed-database.ts";
+import { GALLERY_BEFORE_LISTEN, type SeedReport, seedDatabase, seedGalleryRest } from "./seed-database.ts";
+
+export interface FirstStartSeed {
+  report: SeedReport;
+  /**
+   * The rest of the gallery, drawn after the server listens (decision 0049): resolves with the stickers
+   * it drew; `stop` ends it between two stickers (the next start goes on).
+   */
+  rest: Promise<number>;
+  stop: () => void;
+}
 
 /**
  * Fills an empty database before the server listens; on later starts it finds everything and returns.
- * On PostgreSQL one process seeds while the others starting with it wait, then find it done (decision 0020).
+ * Before listening: styles, texts, the public packs and the gallery's first screens; the older rest of
+ * the gallery follows in the background (decision 0049). On PostgreSQL one process seeds while the
+ * others starting with it wait, then find it done (decision 0020); the background part has its own lock,
+ * so a process starting meanwhile waits for it only in its own background.
  */
-export async function seedOnFirstStart(app: AppContext): Promise<SeedReport> {
+export async function seedOnFirstStart(app: AppContext): Promise<FirstStartSeed> {
+  const provider = createOfflineProvider();
+  const size = app.config.SEED_GALLERY_SIZE;
   const report = await withStartupLock(app.database.pool, "seed", () =>
-    seedDatabase(app, createOfflineProvider(), { gallerySize: app.config.SEED_GALLERY_SIZE }),
+    seedDatabase(app, provider, { gallerySize: size, packs: size > 0, galleryNow: GALLERY_BEFORE_LISTEN }),
   );
-  app.log.info(report, report.stickersMade > 0 ? "first start: gallery seeded" : "seed data present");
+  app.log.info(report, report.stickersMade + report.packsMade > 0 ? "first start: gallery seeded" : "seed data present");
   // Stickers from before subject tags (decision 0030), a bounded batch per start.
   const tagged = await withStartupLock(app.database.pool, "seed", () => backfillSubjectTags(app.database.db));
   if (tagged > 0) app.log.info({ stickers: tagged }, "subject tags added to older stickers");
-  return report;
+  const stopping = new AbortController();
+  const rest =
+    report.galleryLeft === 0
+      ? Promise.resolve(0)
+      : withStartupLock(app.database.pool, "seedGallery", () => seedGalleryRest(app, provider, size, stopping.signal)).then(
+          (made) => {
+            if (made > 0) app.log.info({ stickers: made }, "first start: the rest of the gallery drawn");
+            return made;
+          },
+          (error: unknown) => {
+            // Not fatal: the next start draws what is missing.
+            if (!stopping.signal.aborted) app.log.warn({ err: error }, "the rest of the gallery could not be drawn");
+            return 0;
+          },
+        );
+  return { report, rest, stop: () => stopping.abort() };
 }

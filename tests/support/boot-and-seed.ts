@@ -6,9 +6,10 @@ import { bootAppContext } from "#server/boot.ts";
 import { seedOnFirstStart } from "#server/seed/seed-on-first-start.ts";
 
 const app = await bootAppContext();
-const report = await seedOnFirstStart(app);
+const { report, rest } = await seedOnFirstStart(app);
+const restMade = await rest;
 await app.tasks.boss();
 await app.tasks.stop(1000);
 await app.database.close();
-process.stdout.write(`${JSON.stringify({ seed: report })}\n`);
+process.stdout.write(`${JSON.stringify({ seed: report, restMade })}\n`);
 process.exit(0);

@@ -81,6 +81,18 @@ export function PackView({ initial, altTexts }: { initial: PackDetail; altTexts:
               </span>
             ) : null}
           </p>
+          {pack.credit ? (
+            <p className="text-sm text-stone-600" data-testid="pack-credit">
+              {t("firstStart.photoCredit", { author: pack.credit.author })}{" "}
+              <a href={pack.credit.sourceUrl} rel="noopener noreferrer" className="underline underline-offset-2">
+                {t("firstStart.photoSource")}
+              </a>
+              {" · "}
+              <a href={pack.credit.licenceUrl} rel="license noopener noreferrer" className="underline underline-offset-2">
+                {pack.credit.licence}
+              </a>
+            </p>
+          ) : null}
           {pack.hidden ? (
             <p role="note" className="rounded-xl bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
               {t("report.packHiddenNotice")}
