@@ -27,7 +27,8 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 
 /** `/metrics` as this machine reads it (no token: loopback only, decision 0020). */
 async function scrape(request: APIRequestContext): Promise<string> {
-  const answer = await request.get("/metrics");
+  // A keep-alive connection the server closed as it was reused resets: asking again is safe (a read).
+  const answer = await request.get("/metrics", { maxRetries: 2 });
   expect(answer.status()).toBe(200);
   return answer.text();
 }
