@@ -18,6 +18,7 @@ import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
 import type { Route } from "./+types/root";
 import { pageContext } from "./context.server.ts";
 import { usePageViews } from "./features/analytics/use-page-views.ts";
+import { useWebVitals } from "./features/analytics/use-web-vitals.ts";
 import { renewedSessionCookie, userOfRequest } from "./features/auth/session.server.ts";
 import { useSessionSync } from "./features/auth/use-session-sync.ts";
 import { errorPageMeta, isOfflineError, statusOfError } from "./features/errors/error-meta.ts";
@@ -140,6 +141,7 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   const i18n = useInitialState(data);
   usePageViews();
+  useWebVitals();
   useSessionSync();
   useInstallableApp();
   if (!i18n) return null;

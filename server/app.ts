@@ -25,6 +25,7 @@ import { shareRoutes } from "./share/routes.ts";
 import { shareCardRoutes } from "./share-cards/routes.ts";
 import { editPreviewRoutes } from "./stickers/edit/preview-route.ts";
 import { telegramWebhookRoutes } from "./telegram/webhook-routes.ts";
+import { vitalsRoutes } from "./telemetry/vitals-routes.ts";
 
 /** What a page render receives from the server (read in loaders through the router context). */
 export interface PageRequestContext {
@@ -141,6 +142,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/", billingRoutes(app));
   // Our Telegram bot's updates, verified by its secret header (decision 0044).
   server.route("/", telegramWebhookRoutes(app));
+  // The pages' Core Web Vitals, sent by beacon, which cannot sign an API call (decision 0054).
+  server.route("/", vitalsRoutes(app));
   server.route("/", createApiRouter(app, allCalls(app), { checkAnswers: options.checkAnswers ?? false }));
 
   // Visitors' pages are rendered once and shared for PAGE_CACHE_SECONDS, their scripts allowed by hash (decision 0021).

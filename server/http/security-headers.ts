@@ -125,8 +125,8 @@ export function answerKindOf(path: string): AnswerKind {
   return path.startsWith("/api/") || SERVICE_ANSWER.test(path) ? "api" : "page";
 }
 
-/** Health, readiness and metrics: answers for machines, never documents. */
-const SERVICE_ANSWER = /^\/(healthz|readyz|metrics)(\?|$)/;
+/** Health, readiness, metrics and the pages' vitals beacon: answers for machines, never documents. */
+const SERVICE_ANSWER = /^\/(healthz|readyz|metrics|vitals)(\?|$)/;
 
 interface HeaderSets {
   file: [string, string][];

@@ -66,6 +66,36 @@ export const queueDepth = new Gauge({
   registers: [registry],
 });
 
+/**
+ * Real users' Core Web Vitals, as their pages report them when hidden (decision 0054), by the page's
+ * route pattern (`other` for a route id the app does not have) and device (`mobile` below the layout's
+ * breakpoint). Buckets put a boundary on each "good" and "poor" threshold (LCP 2.5 / 4 s, INP 200 /
+ * 500 ms, CLS 0.1 / 0.25), so the share of good views is one bucket over the count.
+ */
+export const webVitalsLcp = new Histogram({
+  name: "web_vitals_lcp_seconds",
+  help: "Largest Contentful Paint of real page views (the first, hard load of a tab), by route pattern and device.",
+  labelNames: ["route", "device"] as const,
+  buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 6, 10, 20],
+  registers: [registry],
+});
+
+export const webVitalsInp = new Histogram({
+  name: "web_vitals_inp_seconds",
+  help: "Interaction to Next Paint of real page views with an interaction (the longest one), by route pattern and device.",
+  labelNames: ["route", "device"] as const,
+  buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 1, 2, 5],
+  registers: [registry],
+});
+
+export const webVitalsCls = new Histogram({
+  name: "web_vitals_cls",
+  help: "Cumulative Layout Shift of real page views (largest session window), by route pattern and device.",
+  labelNames: ["route", "device"] as const,
+  buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+  registers: [registry],
+});
+
 /** Called by `changePoints` after a ledger row is written. */
 export function countPointsChange(delta: number, reason: string) {
   if (delta < 0) {
