@@ -7,6 +7,7 @@
 import { artEmojiBySlug } from "../art/art-store.ts";
 import type { KeywordIndex } from "../lexicon/keyword-index.ts";
 import { keywordIndex } from "../lexicon/keyword-index.ts";
+import { katakanaLoan, loanPhrase, loanwordSlug } from "../lexicon/loanwords.ts";
 import { HAN, normalizeText, UNSPACED, wordsOf } from "../lexicon/normalize.ts";
 import { SENSES } from "../lexicon/senses.ts";
 import type { Decoration } from "./moods.ts";
@@ -128,6 +129,12 @@ function scanUnspaced(token: string, index: KeywordIndex, locale: string | undef
     if (rel) sink.relate(rel);
     return;
   }
+  // A Hangul word nothing knows may be a loanword (허스키 is husky, decision 0053).
+  const loan = /\p{Script=Hangul}/u.test(token) && !index.has(token) ? (stem && loanwordSlug(stem)) || loanwordSlug(token) : null;
+  if (loan) {
+    sink.push({ slug: loan, words: token, relation: null });
+    return;
+  }
   const chars = [...token];
   for (let pos = 0; pos < chars.length; ) {
     let step = 0;
@@ -140,6 +147,11 @@ function scanUnspaced(token: string, index: KeywordIndex, locale: string | undef
       const rel = postfix ? null : UNSPACED_RELATIONS.get(word);
       if (rel) sink.relate(rel);
       if (postfix || rel || UNSPACED_FILLERS.has(word)) step = len;
+    }
+    const loanword = step ? null : katakanaLoan(chars, pos, index.has);
+    if (loanword) {
+      sink.push({ slug: loanword.slug, words: chars.slice(pos, pos + loanword.length).join(""), relation: null });
+      step = loanword.length;
     }
     for (let len = Math.min(index.maxUnspacedLength, chars.length - pos); len >= 1 && !step; len--) {
       const sub = chars.slice(pos, pos + len).join("");
@@ -220,7 +232,17 @@ function findMentions(words: string[], locale: string | undefined): { mentions: 
       continue;
     }
     const parts = compounds(locale) ? splitCompound(token, index, locale) : null;
-    if (parts) {
+    const loan = parts ? null : loanPhrase(tokens, i - 1, index.has);
+    if (loan) {
+      push({
+        slug: loan.slug,
+        words: tokens.slice(i - 1, i - 1 + loan.length).join(" "),
+        relation: null,
+        at: i - 1,
+        end: i - 1 + loan.length,
+      });
+      i += loan.length - 1;
+    } else if (parts) {
       // The head of a compound is its last part ("Schokoladen|kuchen" is a cake); the rest holds.
       push({ slug: parts.head, words: token, relation: null });
       if (parts.modifier) mentions.push({ slug: parts.modifier, words: token, relation: "held" });
