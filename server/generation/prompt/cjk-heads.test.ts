@@ -11,7 +11,7 @@ const slugs = (prompt: string, locale: string) => parsePrompt(prompt, locale).su
 describe("Han head characters", () => {
   it("are test words the lexicon does not know", () => {
     const index = keywordIndex();
-    for (const word of ["斗鱼", "金刚鹦鹉", "炸酱面", "蛋炒饭", "绣球花", "鲫鱼", "秋田犬", "八哥鳥", "炒米粉", "一朵绣球"]) {
+    for (const word of ["斗鱼", "金刚鹦鹉", "炸醬麵", "蛋炒饭", "绣球花", "鲫鱼", "秋田犬", "八哥鳥", "一朵绣球"]) {
       expect(index.has(word), word).toBe(false);
     }
   });
@@ -25,8 +25,7 @@ describe("Han head characters", () => {
     expect(main("斗鱼", "zh")).toBe("tropical-fish");
     expect(main("鲫鱼", "zh")).toBe("tropical-fish");
     expect(main("秋田犬", "zh")).toBe("dog-face");
-    expect(main("炸酱面", "zh")).toBe("steaming-bowl");
-    expect(main("炒米粉", "zh-TW")).toBe("steaming-bowl");
+    expect(main("炸醬麵", "zh-TW")).toBe("steaming-bowl");
     expect(main("蛋炒饭", "zh")).toBe("cooked-rice");
     expect(main("绣球花", "zh")).toBe("cherry-blossom");
     expect(main("八哥鳥", "zh-TW")).toBe("bird");
@@ -35,6 +34,11 @@ describe("Han head characters", () => {
   it("read an unknown compound by its longest known suffix, dropping the modifier that names the kind", () => {
     expect(slugs("金刚鹦鹉", "zh")).toEqual(["parrot"]);
     expect(slugs("蛋炒饭", "zh")).toEqual(["cooked-rice"]);
+  });
+
+  it("leave 面 to its other senses: 里面 is inside, not noodles", () => {
+    expect(slugs("盒子里面的猫", "zh")).not.toContain("steaming-bowl");
+    expect(slugs("外面的狗", "zh")).toEqual(["dog-face"]);
   });
 
   it("keep two head characters side by side as two things, and a mood before a kind as a mood", () => {

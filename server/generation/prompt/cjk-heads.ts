@@ -12,7 +12,8 @@ import { HAN } from "../lexicon/normalize.ts";
 /**
  * Han characters that name a drawable kind when they end a word, and the emoji of that kind. Chinese
  * and Japanese name kinds by their last character: 柯基犬 and 柴犬 are dogs, 锦鲤 a carp, 巴西龜 a
- * turtle, 牛肉麵 noodles, 滷肉飯 rice, 雛菊 a flower, 货车 a vehicle.
+ * turtle, 牛肉麵 noodles, 滷肉飯 rice, 雛菊 a flower, 货车 a vehicle. A character that also ends common
+ * words of another sense is left out (面 of 里面, 粉 of 奶粉).
  */
 export const HAN_HEADS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -36,7 +37,8 @@ export const HAN_HEADS: ReadonlyMap<string, string> = new Map(
     "cherry-blossom": "花",
     blossom: "菊",
     "deciduous-tree": "树樹",
-    "steaming-bowl": "面麵麺粉",
+    // Not 面 and 粉: they also end 里面 (inside), 桌面 (table top), 奶粉 (milk powder), 花粉 (pollen).
+    "steaming-bowl": "麵麺",
     "cooked-rice": "饭飯",
     "birthday-cake": "糕",
     automobile: "车車",
