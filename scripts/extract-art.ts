@@ -21,6 +21,7 @@ import type { ArtIndex, ArtSetKey, IndexedEmoji, SetManifest } from "#server/gen
 import { ART_CACHE_DIR, ART_FORMAT_VERSION, ART_SETS, INDEX_LOCALES, slugOfLabel } from "#server/generation/art/art-format.ts";
 import { EN_SUBJECTS } from "#server/generation/lexicon/hand-en.ts";
 import { buildKinds, KIND_DEFAULTS } from "./kinds-table.ts";
+import { buildLoanKeys } from "./loanword-keys.ts";
 
 const root = join(import.meta.dirname, "..");
 const modules = join(root, "node_modules");
@@ -57,6 +58,8 @@ function stampOf(): string {
   const script = [
     import.meta.filename,
     join(import.meta.dirname, "kinds-table.ts"),
+    join(import.meta.dirname, "loanword-keys.ts"),
+    join(root, "server/generation/lexicon/phonetic-key.ts"),
     join(root, "server/generation/lexicon/hand-en.ts"),
   ]
     .map((f) => readFileSync(f, "utf8"))
@@ -270,7 +273,8 @@ function main(): void {
       words,
     });
   });
-  const index: ArtIndex = { version: ART_FORMAT_VERSION, emoji, kinds: kindsTable(emoji) };
+  const kinds = kindsTable(emoji);
+  const index: ArtIndex = { version: ART_FORMAT_VERSION, emoji, kinds, loanKeys: buildLoanKeys(emoji, kinds) };
   writeFileSync(join(workDir, "index.json"), JSON.stringify(index));
 
   // Moved in last, the index after the sets and the stamp after all, so a reader never sees a

@@ -1,7 +1,7 @@
 /** The shape of the compact art cache shared by scripts/extract-art.ts (writer) and art-store.ts (reader). */
 
 /** Bump when the cache layout changes, so an old cache is rebuilt. */
-export const ART_FORMAT_VERSION = 2;
+export const ART_FORMAT_VERSION = 3;
 
 /** Relative to the repository root; under node_modules because it is derived from installed packages. */
 export const ART_CACHE_DIR = "node_modules/.cache/sticker-art";
@@ -55,6 +55,12 @@ export interface ArtIndex {
    * ("beagle" → dog-face), from WordNet's hypernyms (scripts/kinds-table.ts, decision 0048).
    */
   kinds: Record<string, string>;
+  /**
+   * Phonetic keys of the English words of drawable things → [word, slug] ("HSK": husky → dog-face,
+   * hedgehog → hedgehog…), for
+   * loanwords written in other scripts (scripts/loanword-keys.ts, decision 0053).
+   */
+  loanKeys: Record<string, [string, string][]>;
 }
 
 export interface SetManifest {

@@ -23,6 +23,8 @@ export interface ArtStore {
   bySlug: ReadonlyMap<string, IndexedEmoji>;
   /** English kind words → slug of the nearest drawable thing (ArtIndex.kinds). */
   kinds: Readonly<Record<string, string>>;
+  /** Phonetic keys of English words of drawable things → slug (ArtIndex.loanKeys). */
+  loanKeys: Readonly<Record<string, [string, string][]>>;
   /** The icon from the first set in `preference` that has it. */
   icon(slug: string, preference: readonly ArtSetKey[]): Icon | null;
 }
@@ -93,7 +95,7 @@ function load(): ArtStore {
     return null;
   }
 
-  return { emoji: index.emoji, bySlug, kinds: index.kinds, icon };
+  return { emoji: index.emoji, bySlug, kinds: index.kinds, loanKeys: index.loanKeys, icon };
 }
 
 let store: ArtStore | null = null;

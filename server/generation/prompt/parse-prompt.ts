@@ -7,8 +7,19 @@
 import { artEmojiBySlug } from "../art/art-store.ts";
 import type { KeywordIndex } from "../lexicon/keyword-index.ts";
 import { keywordIndex } from "../lexicon/keyword-index.ts";
+import { katakanaLoan, loanPhrase, loanwordSlug } from "../lexicon/loanwords.ts";
 import { HAN, normalizeText, UNSPACED, wordsOf } from "../lexicon/normalize.ts";
 import { SENSES } from "../lexicon/senses.ts";
+import {
+  counterAt,
+  endearmentAt,
+  hanCompound,
+  hangulEndearment,
+  POSSESSIVES,
+  possessiveAt,
+  reduplicated,
+  youngAnimal,
+} from "./cjk-heads.ts";
 import { languageOfPrompt, readInLanguage } from "./language-of-prompt.ts";
 import type { Decoration } from "./moods.ts";
 import { isMood, MOOD_DECORATIONS, WEARABLES } from "./moods.ts";
@@ -117,6 +128,8 @@ interface MentionSink {
   relate(relation: Relation): void;
   /** A postfix verb marks the mention before it. */
   markLast(relation: Relation): void;
+  /** A possessive (の, 의) after the last mention: it says whose the next thing is and gives way to it. */
+  possess(): void;
 }
 
 /** Korean particles after a noun: "달로" (to the moon), "상자에" (in the box). */
@@ -128,13 +141,44 @@ function scanUnspaced(token: string, index: KeywordIndex, locale: string | undef
   const stemHit = stem ? index.best(stem, locale) : null;
   if (stem && stemHit?.named && ([...stem].length >= 2 || stemHit.fromHand)) {
     sink.push({ slug: stemHit.slug, words: stem, relation: null });
+    if (POSSESSIVES.has(particle ?? "")) sink.possess();
     const rel = UNSPACED_RELATIONS.get(particle ?? "");
     if (rel) sink.relate(rel);
     return;
   }
+  // A Hangul word nothing knows may be a loanword (허스키 is husky, decision 0053).
+  const loan = /\p{Script=Hangul}/u.test(token) && !index.has(token) ? (stem && loanwordSlug(stem)) || loanwordSlug(token) : null;
+  if (loan) {
+    sink.push({ slug: loan, words: token, relation: null });
+    return;
+  }
+  // Word formation of the unspaced scripts (cjk-heads.ts): pet names, counters, Han heads.
+  const pet = /\p{Script=Hangul}/u.test(token) ? hangulEndearment(token, index) : null;
+  const petHit = pet ? index.best(pet, locale) : null;
+  if (petHit) {
+    sink.push({ slug: petHit.slug, words: token, relation: null });
+    return;
+  }
   const chars = [...token];
+  const stops = (at: number) =>
+    !!counterAt(chars, at, locale) ||
+    endearmentAt(chars, at) > 0 ||
+    [1, 2, 3].some((n) => {
+      const w = chars.slice(at, at + n).join("");
+      return UNSPACED_RELATIONS.has(w) || POSTFIX_RELATIONS.has(w) || UNSPACED_FILLERS.has(w);
+    });
+  let readTo = -1;
+  const read = (m: Mention, end: number) => {
+    sink.push(m);
+    readTo = end;
+  };
   for (let pos = 0; pos < chars.length; ) {
     let step = 0;
+    const counted = counterAt(chars, pos, locale);
+    if (counted?.slug) sink.push({ slug: counted.slug, words: token, relation: null, weak: true });
+    if (counted) step = counted.length;
+    if (!step && pos > 0 && readTo === pos) step = endearmentAt(chars, pos);
+    if (step) readTo = pos + step;
     for (let len = Math.min(4, chars.length - pos); len >= 1 && !step; len--) {
       const word = chars.slice(pos, pos + len).join("");
       // A one-kana particle before more hiragana is part of a word: と|まった is "perched", not "and".
@@ -144,6 +188,24 @@ function scanUnspaced(token: string, index: KeywordIndex, locale: string | undef
       const rel = postfix ? null : UNSPACED_RELATIONS.get(word);
       if (rel) sink.relate(rel);
       if (postfix || rel || UNSPACED_FILLERS.has(word)) step = len;
+      if (step && readTo === pos && possessiveAt(chars, pos)) sink.possess();
+    }
+    const loanword = step ? null : katakanaLoan(chars, pos, index.has);
+    if (loanword) {
+      read(
+        { slug: loanword.slug, words: chars.slice(pos, pos + loanword.length).join(""), relation: null },
+        pos + loanword.length,
+      );
+      step = loanword.length;
+    }
+    const formed = step
+      ? null
+      : (youngAnimal(chars, pos, index, locale) ??
+        reduplicated(chars, pos, index, locale) ??
+        hanCompound(chars, pos, index, locale, stops));
+    if (formed?.slug) {
+      read({ slug: formed.slug, words: chars.slice(pos, pos + formed.length).join(""), relation: null }, pos + formed.length);
+      step = formed.length;
     }
     for (let len = Math.min(index.maxUnspacedLength, chars.length - pos); len >= 1 && !step; len--) {
       const sub = chars.slice(pos, pos + len).join("");
@@ -154,7 +216,7 @@ function scanUnspaced(token: string, index: KeywordIndex, locale: string | undef
       // A lone Han character is a word only when it names an emoji (猫), not when it is a tag (的, 一).
       if (!hit || (len === 1 && !hit.isLabel)) continue;
       // A lone character is often part of a longer word (山洞 cave, 上 on): only hand words stand alone.
-      sink.push({ slug: hit.slug, words: sub, relation: null, weak: !hit.named || (len === 1 && !hit.fromHand) });
+      read({ slug: hit.slug, words: sub, relation: null, weak: !hit.named || (len === 1 && !hit.fromHand) }, pos + len);
       step = len;
     }
     pos += step || 1;
@@ -207,7 +269,11 @@ function findMentions(words: string[], locale: string, index: KeywordIndex): { m
       const relate = (rel: Relation) => {
         relation = rel;
       };
-      scanUnspaced(token, index, locale, { push, markLast, relate });
+      const possess = () => {
+        const last = mentions.at(-1);
+        if (last && !last.relation) last.weak = true;
+      };
+      scanUnspaced(token, index, locale, { push, markLast, relate, possess });
       if (mentions.length === before) leftovers.push(token);
       continue;
     }
@@ -223,7 +289,17 @@ function findMentions(words: string[], locale: string, index: KeywordIndex): { m
       continue;
     }
     const parts = compounds(locale) ? splitCompound(token, index, locale) : null;
-    if (parts) {
+    const loan = parts ? null : loanPhrase(tokens, i - 1, index.has);
+    if (loan) {
+      push({
+        slug: loan.slug,
+        words: tokens.slice(i - 1, i - 1 + loan.length).join(" "),
+        relation: null,
+        at: i - 1,
+        end: i - 1 + loan.length,
+      });
+      i += loan.length - 1;
+    } else if (parts) {
       // The head of a compound is its last part ("Schokoladen|kuchen" is a cake); the rest holds.
       push({ slug: parts.head, words: token, relation: null });
       if (parts.modifier) mentions.push({ slug: parts.modifier, words: token, relation: "held" });
