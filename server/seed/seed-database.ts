@@ -39,8 +39,12 @@ export const GALLERY_BEFORE_LISTEN = 2 * LIST_PAGE_SIZE;
 export interface SeedOptions {
   /** Community stickers to have on first start (≥ 200: a first visitor sees a living gallery); 0 skips the gallery. */
   gallerySize: number;
-  /** Also the public packs (moods of a few subjects, the free photos; decision 0049). Off where tests count stickers. */
-  packs?: boolean;
+  /**
+   * Also the public packs (moods of a few subjects, the free photos; decision 0049): true for all, "text"
+   * for the moods drawn from words only (the photo packs follow with the gallery's rest). Off where tests
+   * count stickers.
+   */
+  packs?: boolean | "text";
   /**
    * Draw only the newest this-many gallery stickers now (the first screens); `seedGalleryRest` draws the
    * rest. Unset: the whole gallery now.
@@ -77,7 +81,9 @@ export async function seedDatabase(app: AppContext, provider: GenerationProvider
   const styleIds = await seedStyles(app, provider);
   const promptCount = await seedTexts(db, prompts, promptData);
   const tipCount = await seedTexts(db, tips, tipData);
-  const packsMade = options.packs ? await seedPacks(app, provider, styleIds, options.gallerySize) : 0;
+  const packsMade = options.packs
+    ? await seedPacks(app, provider, styleIds, options.gallerySize, options.packs === "text" ? "text" : "all")
+    : 0;
   const gallery = await seedGallery(app, provider, styleIds, options.gallerySize, { newest: options.galleryNow });
   return {
     styles: styleIds.size,
@@ -91,17 +97,20 @@ export async function seedDatabase(app: AppContext, provider: GenerationProvider
 }
 
 /**
- * The gallery's stickers `seedDatabase` left for later (`galleryNow`): drawn after the server listens,
- * one sticker per transaction, stopping between two when `signal` aborts (the next start goes on).
+ * What `seedDatabase` left for later: the packs drawn from photos (a cut-out per mood is slower than
+ * words) and the gallery's older stickers (`galleryNow`), drawn after the server listens, a pack or a
+ * sticker per transaction, stopping between two when `signal` aborts (the next start goes on).
  */
 export async function seedGalleryRest(
   app: AppContext,
   provider: GenerationProvider,
   gallerySize: number,
   signal?: AbortSignal,
-): Promise<number> {
+): Promise<{ packs: number; stickers: number }> {
   const styleIds = await seedStyles(app, provider);
-  return (await seedGallery(app, provider, styleIds, gallerySize, { signal })).made;
+  const packsMade = gallerySize > 0 && !signal?.aborted ? await seedPacks(app, provider, styleIds, gallerySize, "photo") : 0;
+  const stickers = (await seedGallery(app, provider, styleIds, gallerySize, { signal })).made;
+  return { packs: packsMade, stickers };
 }
 
 /** A drawn picture stored, with its subject and caption apart where it has them (decision 0041). */
@@ -297,12 +306,19 @@ async function seedOwner(db: Db): Promise<number> {
  * complete or not at all; a second start finds it by its key (`packs.client_upload_id`). Its stickers
  * are older than the whole gallery and unloved, so they sit below it in popular and latest alike.
  */
-async function seedPacks(app: AppContext, provider: GenerationProvider, styleIds: Map<StyleKey, number>, gallerySize: number) {
+async function seedPacks(
+  app: AppContext,
+  provider: GenerationProvider,
+  styleIds: Map<StyleKey, number>,
+  gallerySize: number,
+  which: "all" | "text" | "photo",
+) {
   const db = app.database.db;
   const ownerId = await seedOwner(db);
   const started = Date.now();
   let made = 0;
   for (const [index, pack] of SEED_PACKS.entries()) {
+    if ((which === "text" && pack.photo) || (which === "photo" && !pack.photo)) continue;
     const uploadKey = `seed:${pack.key}`;
     const [present] = await db
       .select({ id: packs.id })
