@@ -21,8 +21,8 @@ import { usePageViews } from "./features/analytics/use-page-views.ts";
 import { useWebVitals } from "./features/analytics/use-web-vitals.ts";
 import { renewedSessionCookie, userOfRequest } from "./features/auth/session.server.ts";
 import { useSessionSync } from "./features/auth/use-session-sync.ts";
-import { errorPageMeta, isOfflineError, statusOfError } from "./features/errors/error-meta.ts";
-import { ErrorView, OfflineView, useOnline } from "./features/errors/error-view.tsx";
+import { errorPageMeta, statusOfError } from "./features/errors/error-meta.ts";
+import { ErrorView, OfflineView, useOfflineError } from "./features/errors/error-view.tsx";
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
 import { pricingOptions } from "./features/pricing/pricing.server.ts";
 import { useInstallableApp } from "./features/pwa/use-installable-app.ts";
@@ -120,8 +120,16 @@ interface InitialState {
   serverTime: number;
 }
 
+/**
+ * The page's translator as last rendered, in the browser only: an error the root's boundary catches
+ * after the page was shown (a navigation offline) keeps speaking the page's language. Never kept on
+ * the server, where requests of every language share the module.
+ */
+let shownTranslator: ReturnType<typeof createTranslator> | null = null;
+
 function useInitialState(data: InitialState | undefined) {
   const i18n = useMemo(() => (data ? createTranslator(data.language, data.messages) : null), [data]);
+  if (i18n && typeof window !== "undefined") shownTranslator = i18n;
   if (data && typeof window !== "undefined") {
     configureApiClient({
       language: data.language,
@@ -156,7 +164,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
   const i18n = useInitialState(data);
   const status = statusOfError(error);
-  const offline = isOfflineError(error, useOnline());
+  const offline = useOfflineError(error);
   useEffect(() => {
     // An offline browser's failed request is not the site's error (and the report could not leave).
     if (!isRouteErrorResponse(error) && navigator.onLine) reportError("boundary", error);
@@ -167,5 +175,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, []);
   // No page shell here to open the sign-in: home is the way back.
   const view = offline ? <OfflineView /> : <ErrorView status={status} signIn={false} />;
-  return i18n ? <I18nProvider value={i18n}>{view}</I18nProvider> : view;
+  const translator = i18n ?? (typeof window !== "undefined" ? shownTranslator : null);
+  return translator ? <I18nProvider value={translator}>{view}</I18nProvider> : view;
 }

@@ -4,8 +4,8 @@ import { LANGUAGE_COOKIE_DAYS } from "#common/constants.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromAcceptLanguage } from "#common/languages.ts";
 import { sameSitePath } from "#common/same-site-path.ts";
 import { LANGUAGE_COOKIE } from "#common/site.ts";
-import { errorPageMeta, isOfflineError, statusOfError } from "../features/errors/error-meta.ts";
-import { ErrorView, OfflineView, useOnline } from "../features/errors/error-view.tsx";
+import { errorPageMeta, statusOfError } from "../features/errors/error-meta.ts";
+import { ErrorView, OfflineView, useOfflineError } from "../features/errors/error-view.tsx";
 import { SiteShell } from "../features/layout/site-shell.tsx";
 import type { Route } from "./+types/language";
 
@@ -81,6 +81,6 @@ export default function LanguageLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const online = useOnline();
-  return <SiteShell>{isOfflineError(error, online) ? <OfflineView /> : <ErrorView status={statusOfError(error)} />}</SiteShell>;
+  const offline = useOfflineError(error);
+  return <SiteShell>{offline ? <OfflineView /> : <ErrorView status={statusOfError(error)} />}</SiteShell>;
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
@@ -6,7 +6,7 @@ import { basePathOf } from "#app/i18n/language-of-path.ts";
 import { isLanguage } from "#common/languages.ts";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
-import { ERROR_TEXT_FALLBACK, errorPageTypeOf } from "./error-meta.ts";
+import { ERROR_TEXT_FALLBACK, errorPageTypeOf, isOfflineError } from "./error-meta.ts";
 
 function watchConnection(changed: () => void) {
   window.addEventListener("online", changed);
@@ -18,12 +18,25 @@ function watchConnection(changed: () => void) {
 }
 
 /** Whether the browser says it is online; the server's render (and hydration) assume it is. */
-export function useOnline(): boolean {
+function useOnline(): boolean {
   return useSyncExternalStore(
     watchConnection,
     () => navigator.onLine,
     () => true,
   );
+}
+
+/**
+ * Whether a route's error came from being offline (`isOfflineError`). Once seen for an error it holds
+ * for that error when the connection returns: the page still lacks what failed, and Try again loads it.
+ */
+export function useOfflineError(error: unknown): boolean {
+  const offline = isOfflineError(error, useOnline());
+  const [seen, setSeen] = useState<unknown>(null);
+  useEffect(() => {
+    if (offline) setSeen(() => error);
+  }, [offline, error]);
+  return offline || (seen !== null && seen === error);
 }
 
 /**
