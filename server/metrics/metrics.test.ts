@@ -5,6 +5,7 @@
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUS } from "#common/tasks.ts";
+import { metricSample } from "#tests/support/metric-sample.ts";
 import { callApi, createGalleryTestApp } from "#tests/support/stickers.ts";
 import { userWithPoints, waitForTask } from "#tests/support/tasks.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -12,16 +13,6 @@ import { startTaskWorkers, type TaskWorkers } from "../tasks/task-worker.ts";
 import { listenForMetrics } from "./metrics-listener.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";
-
-/** The value of one sample (`name{labels} value`) in a Prometheus text answer; 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split("\n")) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const [, labelText = "", value = "0"] = /^[^{ ]+(?:\{(.*)\})? (\S+)$/.exec(line) ?? [];
-    if (Object.entries(labels).every(([key, wanted]) => labelText.includes(`${key}="${wanted}"`))) return Number(value);
-  }
-  return 0;
-}
 
 describe("the /metrics gate without METRICS_TOKEN", () => {
   let t: TestApp;
@@ -114,8 +105,8 @@ describe("metrics move with the work", () => {
     await t.server.request("http://localhost/files/no-such-file-1.png");
     await t.server.request("http://localhost/files/no-such-file-2.png");
     const after = await scrape();
-    expect(sample(after, "http_requests_total", labels) - sample(before, "http_requests_total", labels)).toBe(2);
-    expect(sample(after, "http_request_duration_seconds_count", labels)).toBeGreaterThanOrEqual(2);
+    expect(metricSample(after, "http_requests_total", labels) - metricSample(before, "http_requests_total", labels)).toBe(2);
+    expect(metricSample(after, "http_request_duration_seconds_count", labels)).toBeGreaterThanOrEqual(2);
     expect(after).not.toContain("no-such-file");
   });
 
@@ -130,11 +121,11 @@ describe("metrics move with the work", () => {
     expect(await waitForTask(t, alice, submit.body.data.taskId)).toMatchObject({ status: TASK_STATUS.success });
     const after = await scrape();
     const moved = (name: string, labels: Record<string, string> = {}) =>
-      sample(after, name, labels) - sample(before, name, labels);
+      metricSample(after, name, labels) - metricSample(before, name, labels);
     expect(moved("sticker_points_debited_total", { reason: "generate" })).toBe(1);
     expect(moved("sticker_generation_duration_seconds_count", { provider: "offline", type: "text", outcome: "drawn" })).toBe(1);
     expect(moved("sticker_tasks", { state: "success" })).toBe(1);
-    expect(sample(after, "sticker_queue_jobs", { queue: "generate-sticker", state: "waiting" })).toBe(0);
+    expect(metricSample(after, "sticker_queue_jobs", { queue: "generate-sticker", state: "waiting" })).toBe(0);
   });
 
   it("counts a refund when a task fails", async () => {
@@ -148,10 +139,10 @@ describe("metrics move with the work", () => {
     const before = await scrape();
     expect(await failTask(t.app, submit.body.data.taskId, "GENERATION_FAILED")).toBe(true);
     const after = await scrape();
-    expect(sample(after, "sticker_points_refunded_total") - sample(before, "sticker_points_refunded_total")).toBe(1);
+    expect(metricSample(after, "sticker_points_refunded_total") - metricSample(before, "sticker_points_refunded_total")).toBe(1);
     expect(
-      sample(after, "sticker_points_credited_total", { reason: "refund" }) -
-        sample(before, "sticker_points_credited_total", { reason: "refund" }),
+      metricSample(after, "sticker_points_credited_total", { reason: "refund" }) -
+        metricSample(before, "sticker_points_credited_total", { reason: "refund" }),
     ).toBe(1);
   });
 });

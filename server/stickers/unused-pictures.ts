@@ -5,12 +5,10 @@
  * deletion and by the sweep of pictures an edit replaced (decision 0047).
  */
 import { and, eq, inArray, notExists } from "drizzle-orm";
-import type { Db } from "#server/db/client.ts";
 import { pictures, stickers, styles } from "#server/db/schema.ts";
 import { stickerImageKeys } from "#server/generation/index.ts";
 import { motionFileKeysOf } from "#server/motion/motion-keys.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { Tx } from "#server/pages/page-changes.ts";
 
 /** Ids sent to the database at once (a statement takes at most 65,535 parameters). */
 const CHUNK = 1000;

@@ -5,18 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VITALS_PATH } from "#common/web-vitals.ts";
+import { metricSample } from "#tests/support/metric-sample.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { VITALS_RATE_LIMIT_PER_MINUTE } from "./vitals-routes.ts";
-
-/** The value of one sample (`name{labels} value`) in a Prometheus text answer; 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split("\n")) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const [, labelText = "", value = "0"] = /^[^{ ]+(?:\{(.*)\})? (\S+)$/.exec(line) ?? [];
-    if (Object.entries(labels).every(([key, wanted]) => labelText.includes(`${key}="${wanted}"`))) return Number(value);
-  }
-  return 0;
-}
 
 const beacon = (t: TestApp, body: unknown, headers: Record<string, string> = {}) =>
   t.server.request(`http://localhost${VITALS_PATH}`, {
@@ -42,7 +33,8 @@ describe("POST /vitals", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ status: 200, data: { recorded: true } });
     const after = await scrape();
-    const moved = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+    const moved = (name: string, labels: Record<string, string>) =>
+      metricSample(after, name, labels) - metricSample(before, name, labels);
     expect(moved("web_vitals_lcp_seconds_count", phone)).toBe(1);
     expect(moved("web_vitals_lcp_seconds_sum", phone)).toBeCloseTo(2.3);
     // 2.3 s is under the "good" LCP threshold of 2.5 s, over 2 s.
@@ -62,14 +54,16 @@ describe("POST /vitals", () => {
     expect((await beacon(t, { route: "english/home", width: 1280, cls: 0 })).status).toBe(200);
     expect((await beacon(t, { route: "language/home", width: 768, cls: 0.3 })).status).toBe(200);
     const after = await scrape();
-    expect(sample(after, "web_vitals_cls_count", desktop) - sample(before, "web_vitals_cls_count", desktop)).toBe(2);
+    expect(metricSample(after, "web_vitals_cls_count", desktop) - metricSample(before, "web_vitals_cls_count", desktop)).toBe(2);
     // A view without an LCP (after a client navigation) or an interaction adds no sample for them.
-    expect(sample(after, "web_vitals_lcp_seconds_count", desktop) - sample(before, "web_vitals_lcp_seconds_count", desktop)).toBe(
-      0,
-    );
-    expect(sample(after, "web_vitals_inp_seconds_count", desktop) - sample(before, "web_vitals_inp_seconds_count", desktop)).toBe(
-      0,
-    );
+    expect(
+      metricSample(after, "web_vitals_lcp_seconds_count", desktop) -
+        metricSample(before, "web_vitals_lcp_seconds_count", desktop),
+    ).toBe(0);
+    expect(
+      metricSample(after, "web_vitals_inp_seconds_count", desktop) -
+        metricSample(before, "web_vitals_inp_seconds_count", desktop),
+    ).toBe(0);
   });
 
   it("counts a route id the app does not have as other, never under the name it was sent", async () => {
@@ -79,7 +73,9 @@ describe("POST /vitals", () => {
     }
     const after = await scrape();
     const other = { route: "other", device: "mobile" };
-    expect(sample(after, "web_vitals_lcp_seconds_count", other) - sample(before, "web_vitals_lcp_seconds_count", other)).toBe(4);
+    expect(
+      metricSample(after, "web_vitals_lcp_seconds_count", other) - metricSample(before, "web_vitals_lcp_seconds_count", other),
+    ).toBe(4);
     expect(after).not.toContain("no-such-page");
     expect(after).not.toContain("/sticker/123/cat");
   });
@@ -113,11 +109,11 @@ describe("POST /vitals", () => {
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ status: "MALFORMED_JSON", data: null });
     const after = await scrape();
-    expect(sample(after, "web_vitals_lcp_seconds_count", { route: "/" })).toBe(
-      sample(before, "web_vitals_lcp_seconds_count", { route: "/" }),
+    expect(metricSample(after, "web_vitals_lcp_seconds_count", { route: "/" })).toBe(
+      metricSample(before, "web_vitals_lcp_seconds_count", { route: "/" }),
     );
-    expect(sample(after, "web_vitals_cls_count", { route: "/", device: "mobile" })).toBe(
-      sample(before, "web_vitals_cls_count", { route: "/", device: "mobile" }),
+    expect(metricSample(after, "web_vitals_cls_count", { route: "/", device: "mobile" })).toBe(
+      metricSample(before, "web_vitals_cls_count", { route: "/", device: "mobile" }),
     );
   });
 

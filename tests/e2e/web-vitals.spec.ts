@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { metricSample } from "#tests/support/metric-sample.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -13,16 +14,6 @@ interface Report {
   lcp?: number;
   inp?: number;
   cls?: number;
-}
-
-/** The value of one sample (`name{labels} value`) in a Prometheus text answer; 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  for (const line of text.split("\n")) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const [, labelText = "", value = "0"] = /^[^{ ]+\{(.*)\} (\S+)$/.exec(line) ?? [];
-    if (Object.entries(labels).every(([key, wanted]) => labelText.includes(`${key}="${wanted}"`))) return Number(value);
-  }
-  return 0;
 }
 
 /** `/metrics` as this machine reads it (no token: loopback only, decision 0020). */
@@ -82,10 +73,12 @@ test("a page's LCP and CLS reach /metrics under its route pattern and device onc
   expect(reports).toHaveLength(1);
 
   const after = await scrape(request);
-  expect(sample(after, "web_vitals_lcp_seconds_count", labels)).toBeGreaterThan(
-    sample(before, "web_vitals_lcp_seconds_count", labels),
+  expect(metricSample(after, "web_vitals_lcp_seconds_count", labels)).toBeGreaterThan(
+    metricSample(before, "web_vitals_lcp_seconds_count", labels),
   );
-  expect(sample(after, "web_vitals_cls_count", labels)).toBeGreaterThan(sample(before, "web_vitals_cls_count", labels));
+  expect(metricSample(after, "web_vitals_cls_count", labels)).toBeGreaterThan(
+    metricSample(before, "web_vitals_cls_count", labels),
+  );
   expect(after).not.toContain('route="english/terms"');
 });
 
@@ -112,6 +105,6 @@ test("a client navigation reports the page it leaves, and the next page reports 
   expect(reports[1]).not.toHaveProperty("lcp");
 
   await expect
-    .poll(async () => sample(await scrape(request), "web_vitals_cls_count", labels))
-    .toBeGreaterThan(sample(before, "web_vitals_cls_count", labels));
+    .poll(async () => metricSample(await scrape(request), "web_vitals_cls_count", labels))
+    .toBeGreaterThan(metricSample(before, "web_vitals_cls_count", labels));
 });
