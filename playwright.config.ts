@@ -132,6 +132,8 @@ export default defineConfig({
             env: {
               PORT: String(POSTGRES_PORT),
               BUILD_CHECK: "off",
+              // The foundation flows need no gallery; the seed on PostgreSQL is proved by the cluster tests.
+              SEED_GALLERY_SIZE: "0",
               DATA_DIR: `${dataDir}-pg`,
               LOG_LEVEL: "warn",
               PUBLIC_URL: `http://localhost:${POSTGRES_PORT}`,

@@ -14,7 +14,7 @@ export default defineConfig({
     // Vitest's default on this 2-core machine is one worker; most files wait on child processes
     // (the generator, real servers), so two keep both cores busy.
     maxWorkers: 2,
-    globalSetup: ["./tests/setup/art-cache.ts"],
+    globalSetup: ["./tests/setup/art-cache.ts", "./tests/setup/migrated-templates.ts"],
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
     // The default output, then the suites a PGlite run skipped because they need PostgreSQL.
     reporters: ["default", "./tests/support/postgres-only-reporter.ts"],

@@ -15,7 +15,7 @@ import { createTaskQueue } from "./tasks/task-queue.ts";
 /** Everything a process needs before it serves: config, logger, migrated database, storage. */
 export async function bootAppContext(
   env: Record<string, string | undefined> = process.env,
-  overrides: { pgliteDir?: string } = {},
+  overrides: { pgliteDir?: string; pgliteStart?: Blob } = {},
 ): Promise<AppContext> {
   const config: Config = parseConfig(env);
   const log = createLogger(config);
@@ -29,6 +29,7 @@ export async function bootAppContext(
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: overrides.pgliteDir ?? pgliteFolderOf(dataDir),
+    pgliteStart: overrides.pgliteStart,
     onIdleConnectionError: (error) => log.warn({ err: error }, "an idle database connection failed; the pool replaces it"),
   });
   log.info({ database: database.kind }, "database ready (migrations applied)");

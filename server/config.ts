@@ -59,6 +59,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default("support@stickerstudio.app"),
   /** Community stickers the generator draws on first start (0 = none). */
   SEED_GALLERY_SIZE: z.coerce.number().int().min(0).max(5000).default(224),
+  /** The public packs first start draws with a gallery (decision 0049); false for a server that shows none. */
+  SEED_PACKS: booleanish.default(true),
   /** Seconds a process reuses a page of a public sticker list (0 = always read the database). */
   PUBLIC_LIST_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /**

@@ -41,10 +41,21 @@ export interface OpenDatabaseOptions {
   pgliteDir: string;
   /** An idle pooled connection failed (database restart, connection killed): it is dropped and replaced. */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * A dumped PGlite data folder (`PGlite.dumpDataDir`) the in-memory database starts from instead of an
+   * empty cluster; the migrations still run on it. Tests start every database from one migrated copy
+   * (tests/setup/pglite-template.ts) rather than making a cluster each time.
+   */
+  pgliteStart?: Blob | undefined;
 }
 
 /** Opens the database and applies the committed migrations (the same on both engines). */
-export async function openDatabase({ url, pgliteDir, onIdleConnectionError }: OpenDatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  url,
+  pgliteDir,
+  onIdleConnectionError,
+  pgliteStart,
+}: OpenDatabaseOptions): Promise<Database> {
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // Without a listener, an idle connection's error (e.g. the server restarting) would crash the process.
@@ -66,7 +77,7 @@ export async function openDatabase({ url, pgliteDir, onIdleConnectionError }: Op
   const held = onDisk ? await holdPgliteFolder(pgliteDir) : null;
   let client: PGlite | null = null;
   try {
-    client = await createPglite(pgliteDir);
+    client = await createPglite(pgliteDir, onDisk ? undefined : pgliteStart);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const open = client;
@@ -92,11 +103,12 @@ export async function openDatabase({ url, pgliteDir, onIdleConnectionError }: Op
 }
 
 /**
- * A PGlite database in `pgliteDir` (made when missing) with the extensions the schema uses, without
- * migrations. The caller holds the folder when it is on disk (`holdPgliteFolder`).
+ * A PGlite database in `pgliteDir` (made when missing; in memory, from `start` when given) with the
+ * extensions the schema uses, without migrations. The caller holds the folder when it is on disk
+ * (`holdPgliteFolder`).
  */
-export async function createPglite(pgliteDir: string): Promise<PGlite> {
+export async function createPglite(pgliteDir: string, start?: Blob): Promise<PGlite> {
   if (!pgliteDir.startsWith("memory://")) await mkdir(path.resolve(pgliteDir), { recursive: true });
   // Search needs pg_trgm and unaccent (decision 0030); migration 0005 creates them in the database.
-  return PGlite.create(pgliteDir, { extensions: { pg_trgm, unaccent } });
+  return PGlite.create(pgliteDir, { extensions: { pg_trgm, unaccent }, ...(start ? { loadDataDir: start } : {}) });
 }

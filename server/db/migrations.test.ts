@@ -7,7 +7,8 @@ import { openDatabase } from "./client.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // From an empty database, as a first start migrates (other test apps start from a migrated copy).
+  t = await createTestApp({}, {}, { fromEmpty: true });
 });
 afterAll(() => closeTestApp(t));
 

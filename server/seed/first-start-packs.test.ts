@@ -1,6 +1,8 @@
 /**
  * The first start on a fresh data folder (embedded PGlite), as `npm start` makes it: public packs that
- * work at once, credited photos, and a varied gallery (decision 0049).
+ * work at once, credited photos, and a varied gallery (decision 0049). It draws what a first start draws
+ * before it listens and every pack; the gallery's older stickers are checked by their plans (prompt and
+ * style, `gallerySticker`), which is all their variety depends on.
  */
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,13 +13,16 @@ import { packStickers, packs, stickers, styles } from "../db/schema.ts";
 import { createOfflineProvider, parsePrompt } from "../generation/index.ts";
 import { pagePublicPacks } from "../packs/list-packs.ts";
 import { listStickersByTag } from "../stickers/list-stickers-by-tag.ts";
-import { COMMUNITY_TAG, SEED_PACKS, seedDatabase } from "./seed-database.ts";
+import { COMMUNITY_TAG, GALLERY_BEFORE_LISTEN, gallerySticker, SEED_PACKS, seedDatabase } from "./seed-database.ts";
 
 let t: TestApp;
 
+/** The seed as a first start makes it, with the photo packs it draws right after listening. */
+const seedOptions = () => ({ gallerySize: t.app.config.SEED_GALLERY_SIZE, packs: true, galleryNow: GALLERY_BEFORE_LISTEN });
+
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDatabase(t.app, createOfflineProvider(), { gallerySize: t.app.config.SEED_GALLERY_SIZE, packs: true });
+  await seedDatabase(t.app, createOfflineProvider(), seedOptions());
 }, 600_000);
 afterAll(() => closeTestApp(t));
 
@@ -27,12 +32,33 @@ function mainSubject(prompt: string, locale: string): string | null {
   return slug ? slug.replace(/-face$/, "") : null;
 }
 
-/** A seeded sticker's subject: its prompt's main subject, or the photo its pack was drawn from. */
+/**
+ * Every sticker of the whole seed with its subject (its prompt's main subject, or the photo its pack was
+ * drawn from): those drawn, then the gallery's older ones as planned.
+ */
 async function subjectsById() {
   const db = t.app.database.db;
   const rows = await db
-    .select({ id: stickers.id, prompt: stickers.prompt, locale: stickers.locale, styleId: stickers.styleId })
+    .select({
+      id: stickers.id,
+      instId: stickers.stickerInstId,
+      prompt: stickers.prompt,
+      locale: stickers.locale,
+      styleId: stickers.styleId,
+    })
     .from(stickers);
+  const styleIdOf = new Map((await db.select({ id: styles.id, key: styles.key }).from(styles)).map((row) => [row.key, row.id]));
+  const drawn = new Set(rows.map((row) => row.instId));
+  const planned = Array.from({ length: t.app.config.SEED_GALLERY_SIZE }, (_, i) => gallerySticker(i))
+    .filter((sticker) => !drawn.has(sticker.stickerInstId))
+    .map((sticker, n) => ({
+      id: -1 - n,
+      instId: sticker.stickerInstId,
+      prompt: sticker.prompt,
+      locale: sticker.language as string,
+      styleId: styleIdOf.get(sticker.style)!,
+    }));
+  expect(rows.length + planned.length).toBeGreaterThanOrEqual(t.app.config.SEED_GALLERY_SIZE);
   const photoPackOf = new Map(
     (
       await db
@@ -42,7 +68,7 @@ async function subjectsById() {
     ).map((row) => [row.stickerId, row.key]),
   );
   return new Map(
-    rows.map((row) => [
+    [...rows, ...planned].map((row) => [
       row.id,
       { ...row, subject: row.prompt ? mainSubject(row.prompt, row.locale) : `photo ${photoPackOf.get(row.id) ?? row.id}` },
     ]),
@@ -114,14 +140,15 @@ describe("first start on a fresh data folder", () => {
     expect(new Set(subjects).size).toBe(LIST_PAGE_SIZE);
   });
 
-  it("is made once: a second start adds no pack and no sticker", async () => {
+  it("is made once: a second start adds no pack and no sticker, and leaves the same older gallery to draw", async () => {
     const db = t.app.database.db;
     const [before] = await db.select({ n: count() }).from(stickers);
-    const again = await seedDatabase(t.app, createOfflineProvider(), {
-      gallerySize: t.app.config.SEED_GALLERY_SIZE,
-      packs: true,
+    const again = await seedDatabase(t.app, createOfflineProvider(), seedOptions());
+    expect(again).toMatchObject({
+      stickersMade: 0,
+      packsMade: 0,
+      galleryLeft: t.app.config.SEED_GALLERY_SIZE - GALLERY_BEFORE_LISTEN,
     });
-    expect(again).toMatchObject({ stickersMade: 0, packsMade: 0, galleryLeft: 0 });
     const [after] = await db.select({ n: count() }).from(stickers);
     const [packCount] = await db.select({ n: count() }).from(packs);
     expect(after?.n).toBe(before?.n);

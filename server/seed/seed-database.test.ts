@@ -2,9 +2,10 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGES } from "#common/languages.ts";
 import { closeTestApp, createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { pictures, prompts, stickers, stickerTags, styles, tips } from "../db/schema.ts";
+import { packs, pictures, prompts, stickers, stickerTags, styles, tips } from "../db/schema.ts";
 import { createOfflineProvider } from "../generation/index.ts";
 import { COMMUNITY_TAG, EXPLORE_TAG, type SeedReport, seedDatabase } from "./seed-database.ts";
+import { seedOnFirstStart } from "./seed-on-first-start.ts";
 
 let t: TestApp;
 let first: SeedReport;
@@ -106,6 +107,23 @@ describe("first-start seed of captioned stickers", () => {
         expect(await own.app.storage.has(layers?.subject ?? "")).toBe(true);
         expect(await own.app.storage.has(layers?.caption ?? "")).toBe(true);
       }
+    } finally {
+      await closeTestApp(own);
+    }
+  }, 120_000);
+});
+
+describe("first start without packs (SEED_PACKS=false)", () => {
+  it("draws the gallery and no pack, neither before listening nor after", async () => {
+    const own = await createTestApp({ SEED_GALLERY_SIZE: "3", SEED_PACKS: "false" });
+    try {
+      const seed = await seedOnFirstStart(own.app);
+      expect(await seed.rest).toEqual({ packs: 0, stickers: 0 });
+      expect(seed.report).toMatchObject({ stickersMade: 3, packsMade: 0, galleryLeft: 0 });
+      const [packCount] = await own.app.database.db.select({ n: count() }).from(packs);
+      const [stickerCount] = await own.app.database.db.select({ n: count() }).from(stickers);
+      expect(packCount?.n).toBe(0);
+      expect(stickerCount?.n).toBe(3);
     } finally {
       await closeTestApp(own);
     }

@@ -105,10 +105,11 @@ export async function seedGalleryRest(
   app: AppContext,
   provider: GenerationProvider,
   gallerySize: number,
-  signal?: AbortSignal,
+  { photoPacks = true, signal }: { photoPacks?: boolean; signal?: AbortSignal } = {},
 ): Promise<{ packs: number; stickers: number }> {
   const styleIds = await seedStyles(app, provider);
-  const packsMade = gallerySize > 0 && !signal?.aborted ? await seedPacks(app, provider, styleIds, gallerySize, "photo") : 0;
+  const packsMade =
+    photoPacks && gallerySize > 0 && !signal?.aborted ? await seedPacks(app, provider, styleIds, gallerySize, "photo") : 0;
   const stickers = (await seedGallery(app, provider, styleIds, gallerySize, { signal })).made;
   return { packs: packsMade, stickers };
 }

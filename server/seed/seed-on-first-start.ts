@@ -24,8 +24,9 @@ export interface FirstStartSeed {
 export async function seedOnFirstStart(app: AppContext): Promise<FirstStartSeed> {
   const provider = createOfflineProvider();
   const size = app.config.SEED_GALLERY_SIZE;
+  const packs = size > 0 && app.config.SEED_PACKS;
   const report = await withStartupLock(app.database.pool, "seed", () =>
-    seedDatabase(app, provider, { gallerySize: size, packs: size > 0 ? "text" : false, galleryNow: GALLERY_BEFORE_LISTEN }),
+    seedDatabase(app, provider, { gallerySize: size, packs: packs ? "text" : false, galleryNow: GALLERY_BEFORE_LISTEN }),
   );
   app.log.info(report, report.stickersMade + report.packsMade > 0 ? "first start: gallery seeded" : "seed data present");
   // Stickers from before subject tags (decision 0030), a bounded batch per start.
@@ -36,7 +37,9 @@ export async function seedOnFirstStart(app: AppContext): Promise<FirstStartSeed>
   const rest =
     size === 0
       ? Promise.resolve(nothing)
-      : withStartupLock(app.database.pool, "seedGallery", () => seedGalleryRest(app, provider, size, stopping.signal)).then(
+      : withStartupLock(app.database.pool, "seedGallery", () =>
+          seedGalleryRest(app, provider, size, { photoPacks: packs, signal: stopping.signal }),
+        ).then(
           (made) => {
             if (made.packs + made.stickers > 0)
               app.log.info(made, "first start: the photo packs and the rest of the gallery drawn");

@@ -313,6 +313,9 @@ async function main() {
     workers: 2,
     env: {
       SEED_GALLERY_SIZE: "8",
+      // The packs are made once across processes by server/db/startup-lock.test.ts; here they would only
+      // draw in the background during the load.
+      SEED_PACKS: "false",
       STARTING_POINTS: String(STARTING_POINTS),
       WORKER_CONCURRENCY: "1",
       QUEUE_HEARTBEAT_SECONDS: "10",

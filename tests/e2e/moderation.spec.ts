@@ -53,6 +53,7 @@ test.beforeAll(async ({}, info) => {
       // The run's build (made before the first web server): a rebuild now would swap the assets under the others.
       BUILD_CHECK: "off",
       SEED_GALLERY_SIZE: "12",
+      SEED_PACKS: "false",
       PUBLIC_LIST_CACHE_SECONDS: "0",
       PAGE_CACHE_SECONDS: "0",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,

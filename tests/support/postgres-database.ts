@@ -9,17 +9,18 @@ export interface PostgresDatabase {
 /**
  * A new, empty PostgreSQL database `name` on the server of `base` (a connection URL), for a test app,
  * the cluster, Playwright's server or a benchmark. `replace`: a fixed name that a run before may have
- * left behind is dropped first.
+ * left behind is dropped first. `template`: a copy of that database instead of an empty one (a test
+ * app's migrated start, tests/support/migrated-templates.ts).
  */
 export async function createPostgresDatabase(
   base: string,
   name: string,
-  options: { replace?: boolean } = {},
+  options: { replace?: boolean; template?: string | undefined } = {},
 ): Promise<PostgresDatabase> {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   if (options.replace) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
+  await admin.query(options.template ? `create database ${name} template ${options.template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

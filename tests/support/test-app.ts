@@ -10,6 +10,7 @@ import { closeMotionPool } from "#server/motion/motion-pool.ts";
 import { nodeListener } from "#server/serve.ts";
 import { closePromptPlanner } from "#server/tasks/read-prompt.ts";
 import { signatureHeaders } from "./call-signature.ts";
+import { migratedPgliteTemplate, migratedPostgresTemplate } from "./migrated-templates.ts";
 import { createPostgresDatabase } from "./postgres-database.ts";
 
 /** Close it with `closeTestApp(t)`, the only way: it has no close() of its own. */
@@ -60,10 +61,16 @@ export async function closeTestApp(t: TestApp | undefined): Promise<void> {
 /**
  * A real app on a fresh database: in-memory PGlite, or (TEST_ENGINE=postgres) a new PostgreSQL
  * database made from TEST_DATABASE_URL; CI runs the suites both ways. No mocks of our own database.
+ * It starts as a copy of the run's migrated database (tests/support/migrated-templates.ts); `fromEmpty`
+ * migrates an empty one instead, as a first start does.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: Partial<ServerAppOptions> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Partial<ServerAppOptions> = {},
+  { fromEmpty = false }: { fromEmpty?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "sticker-test-"));
-  const database = await freshDatabaseUrl();
+  const database = await freshDatabaseUrl(fromEmpty);
   // A public origin needs mail and a sealing key to boot (local mode fails closed); tests that use one
   // get a mail server and a Stripe API address that are never dialled unless the test uses them.
   const publicOrigin = env.PUBLIC_URL !== undefined && !/^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(env.PUBLIC_URL);
@@ -89,7 +96,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
-    { pgliteDir: "memory://" },
+    { pgliteDir: "memory://", pgliteStart: database || fromEmpty ? undefined : await migratedPgliteTemplate() },
   );
   const server = createServerApp(app, {
     renderPage: async () => new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html" } }),
@@ -105,10 +112,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: P
   return testApp;
 }
 
-function freshDatabaseUrl() {
+async function freshDatabaseUrl(fromEmpty: boolean) {
   const base = process.env.TEST_DATABASE_URL;
   if (!base || process.env.TEST_ENGINE !== "postgres") return null;
-  return createPostgresDatabase(base, `sticker_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`);
+  return createPostgresDatabase(base, `sticker_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`, {
+    template: fromEmpty ? undefined : await migratedPostgresTemplate(base),
+  });
 }
 
 export interface SignedRequestOptions {
