@@ -1,8 +1,10 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { isLanguage } from "#common/languages.ts";
 import { installErrorReporting } from "./features/errors/report-error.ts";
 import { listenForInstallOffer } from "./features/pwa/install-offer.ts";
+import { loadCatalog } from "./i18n/page-catalog.ts";
 
 installErrorReporting();
 // The browser may offer the install before hydration; the offer is kept for its moment (decision 0045).
@@ -25,13 +27,28 @@ function afterFirstPaint(run: () => void) {
   setTimeout(once, 250);
 }
 
-afterFirstPaint(() => {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  });
-});
+/**
+ * The page's catalog is a file of its own (decision 0055), asked for by the head's preload with the
+ * modules. Without it (the connection dropped) the page cannot hydrate: it stays the server's HTML,
+ * whose links work as plain navigations.
+ */
+function withPageCatalog(run: () => void) {
+  const root = document.documentElement;
+  const address = root.dataset.catalog;
+  const language = root.lang;
+  if (!address || !isLanguage(language)) return run();
+  loadCatalog(language, address).then(run, () => undefined);
+}
+
+withPageCatalog(() =>
+  afterFirstPaint(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
+  }),
+);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,7 +12,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { THEME_PRIMARY } from "#common/constants.ts";
-import type { Catalog } from "#common/i18n/catalogs.ts";
 import { APPLE_TOUCH_ICON, manifestPathOf } from "#common/installed-app.ts";
 import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
 import type { Route } from "./+types/root";
@@ -26,9 +25,10 @@ import { ErrorView, OfflineView, useOfflineError } from "./features/errors/error
 import { errorReportingReady, reportError } from "./features/errors/report-error.ts";
 import { pricingOptions } from "./features/pricing/pricing.server.ts";
 import { useInstallableApp } from "./features/pwa/use-installable-app.ts";
-import { catalogFor } from "./i18n/catalogs.server.ts";
+import { catalogAddressOf, catalogFor } from "./i18n/catalogs.server.ts";
 import { createTranslator, I18nProvider } from "./i18n/i18n.tsx";
 import { languageOfPath } from "./i18n/language-of-path.ts";
+import { catalogOf, keepCatalog, loadCatalog } from "./i18n/page-catalog.ts";
 import { clockOffsetFrom, configureApiClient } from "./lib/api/client-state.ts";
 import { useNonce } from "./nonce.tsx";
 import stylesheet from "./styles.css?url";
@@ -38,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app } = context.get(pageContext);
   const language = languageOfPath(new URL(request.url).pathname);
   const user = await userOfRequest(app, request);
+  // The server renders with the catalog in memory; the page only names its file.
+  keepCatalog(language, catalogFor(language));
   const sessionCookie = renewedSessionCookie(app.config, request, user);
   const state = {
     user: user
@@ -52,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     language,
     dir: RTL_LANGUAGES.has(language) ? ("rtl" as const) : ("ltr" as const),
-    messages: catalogFor(language),
+    /** The catalog's file (decision 0055): the browser loads it before hydrating, then from its cache. */
+    catalog: catalogAddressOf(language),
     // A signed-in page signs with its session's own key (decision 0003).
     signingKey: user?.signingKey ?? app.config.CLIENT_SIGNING_KEY,
     release: process.env.npm_package_version ?? "dev",
@@ -72,7 +75,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(state, sessionCookie ? { headers: { "Set-Cookie": sessionCookie } } : undefined);
 }
 
-/** The catalog is only fetched again when the language changes or after a write. */
+/** In the browser, a page in another language renders once its catalog's file is loaded (decision 0055). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const state = await serverLoader();
+  await loadCatalog(state.language, state.catalog);
+  return state;
+}
+
+/** The root's data is only fetched again when the language changes or after a write. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (currentUrl.href === nextUrl.href || (formMethod && formMethod !== "GET")) return defaultShouldRevalidate;
   return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname);
@@ -86,8 +96,10 @@ export function meta({ matches, error }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // The document's own catalog: a later language's file is loaded by the root's clientLoader, not preloaded again.
+  const [documentCatalog] = useState(data?.catalog);
   return (
-    <html lang={data?.language ?? "en"} dir={data?.dir ?? "ltr"}>
+    <html lang={data?.language ?? "en"} dir={data?.dir ?? "ltr"} data-catalog={data?.catalog}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -95,6 +107,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence, React writes the stylesheet before the ~25 module preloads it hoists into the
             head, so the one render-blocking file is asked for first (decision 0023). */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {/* Loaded with the modules, since hydration waits for it (entry.client.tsx, decision 0055). */}
+        {documentCatalog ? <link rel="preload" href={documentCatalog} as="fetch" crossOrigin="anonymous" /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The installable app in the page's language (decision 0045). */}
         <link rel="manifest" href={manifestPathOf(data?.language ?? "en")} />
@@ -113,7 +127,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 interface InitialState {
   language: Language;
-  messages: Catalog;
   signingKey: string;
   release: string;
   user: { id: number } | null;
@@ -128,7 +141,7 @@ interface InitialState {
 let shownTranslator: ReturnType<typeof createTranslator> | null = null;
 
 function useInitialState(data: InitialState | undefined) {
-  const i18n = useMemo(() => (data ? createTranslator(data.language, data.messages) : null), [data]);
+  const i18n = useMemo(() => (data ? createTranslator(data.language, catalogOf(data.language) ?? {}) : null), [data]);
   if (i18n && typeof window !== "undefined") shownTranslator = i18n;
   if (data && typeof window !== "undefined") {
     configureApiClient({

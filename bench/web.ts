@@ -9,10 +9,12 @@ import { CHROMIUM_FLAGS } from "#tests/support/chromium.ts";
 
 /**
  * `npm run bench:web`: Lighthouse 12 (default mobile preset, simulated throttling) on the system
- * Chromium against `/`, `/stickers/latest`, one sticker detail page and `/pricing` of a freshly
- * seeded server, each page RUNS times. Prints the median of the four category scores, of a few
- * metrics and of the JavaScript weight as transferred, next to the targets (printed, not asserted),
- * then each page's Largest Contentful Paint element and its failing audits (from the median run).
+ * Chromium against `/`, `/stickers/latest`, one sticker detail page, `/pricing`, `/search?q=cat`, a
+ * pack page and a tag page of a freshly seeded server (measured once its first start has drawn
+ * everything), each page RUNS times. Prints the median of the four category scores, of a few metrics,
+ * of the JavaScript weight as transferred and the page's inline hydration data, next to the targets
+ * (printed, not asserted), then each page's Largest Contentful Paint element and its failing audits
+ * (from the median run).
  * `BENCH_WEB_PORT` (default 3304), `BENCH_WEB_DATA_DIR` (default ./data/bench-web) and
  * `BENCH_WEB_RUNS` (default 3) let several copies run side by side.
  */
@@ -32,7 +34,11 @@ const TARGETS = {
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
-  jsKb: 130,
+  /** First-load JavaScript on `/` (issue 31); no page over `jsKbAnyPage`. */
+  jsKb: 110,
+  jsKbAnyPage: 115,
+  /** The hydration data `/` carries inline. */
+  inlineKb: 15,
 };
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -51,11 +57,27 @@ function startServer(): ChildProcess {
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR,
-      LOG_LEVEL: "warn",
+      // Info, for the line that says the first start drew its last stickers (`seedDrawn`).
+      LOG_LEVEL: "info",
       PUBLIC_URL: `http://localhost:${PORT}`,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     detached: true,
+  });
+}
+
+/**
+ * Resolves once the server's first start has drawn its background part (the photo packs and the older
+ * gallery, decision 0049): measured meanwhile, the pages would share the machine with the generator.
+ */
+function seedDrawn(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    let tail = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      const text = tail + chunk.toString("utf8");
+      if (text.includes("the rest of the gallery drawn")) resolve();
+      tail = text.slice(-100);
+    });
   });
 }
 
@@ -85,6 +107,21 @@ async function waitReady(child: ChildProcess) {
     await sleep(250);
   }
   console.log(`server ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The first link to a `/<kind>/…` page on `from` (a pack on the packs tab, a tag on a sticker page). */
+async function findPath(from: string, kind: string): Promise<string> {
+  const response = await fetch(`${ORIGIN}${from}`, { signal: AbortSignal.timeout(30_000) });
+  const match = new RegExp(`href="(/${kind}/[^"]+)"`).exec(await response.text());
+  if (!match?.[1]) throw new Error(`no href="/${kind}/..." link on ${from}`);
+  return match[1].replaceAll("&amp;", "&");
+}
+
+/** The bytes of the hydration data a page carries inline (React Router's stream scripts). */
+async function inlineDataBytes(page: string): Promise<number> {
+  const html = await (await fetch(`${ORIGIN}${page}`, { signal: AbortSignal.timeout(30_000) })).text();
+  const scripts = [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController[^<]*)<\/script>/g)];
+  return scripts.reduce((sum, match) => sum + Buffer.byteLength(match[1] ?? ""), 0);
 }
 
 async function findStickerPath(): Promise<string> {
@@ -229,13 +266,14 @@ function failingAudits(lhr: Result): string[] {
   }
   const js = scripts(lhr);
   const jsBytes = scriptBytes(lhr);
-  if (jsBytes / 1000 > TARGETS.jsKb) {
+  const jsKb = new URL(lhr.finalDisplayedUrl).pathname === "/" ? TARGETS.jsKb : TARGETS.jsKbAnyPage;
+  if (jsBytes / 1000 > jsKb) {
     const largest = js
       .slice(0, 3)
       .map((script) => `${new URL(script.url, ORIGIN).pathname} ${(script.bytes / 1000).toFixed(1)}`)
       .join(", ");
     lines.push(
-      `- [js weight] ${(jsBytes / 1000).toFixed(1)} kB in ${js.length} scripts > ${TARGETS.jsKb} kB target; largest (kB): ${largest}`,
+      `- [js weight] ${(jsBytes / 1000).toFixed(1)} kB in ${js.length} scripts > ${jsKb} kB target; largest (kB): ${largest}`,
     );
   }
   if (errored.size > 0) {
@@ -252,6 +290,7 @@ async function main() {
   });
   await rm(DATA_DIR, { recursive: true, force: true });
   server = startServer();
+  const drawn = seedDrawn(server);
   const onSignal = () => {
     if (server) void stopServer(server).finally(() => process.exit(130));
   };
@@ -259,7 +298,19 @@ async function main() {
   process.once("SIGTERM", onSignal);
   try {
     await waitReady(server);
-    const pages = ["/", "/stickers/latest", await findStickerPath(), "/pricing"];
+    await withTimeout(drawn, READY_TIMEOUT_MS, "the first start's background drawing");
+    console.log("first start's background drawing done");
+    const pages = [
+      "/",
+      "/stickers/latest",
+      await findStickerPath(),
+      "/pricing",
+      "/search?q=cat",
+      await findPath("/packs", "pack"),
+      await findPath(`${await findStickerPath()}`, "tag"),
+    ];
+    const inline = new Map<string, number>();
+    for (const page of pages) inline.set(page, await inlineDataBytes(page));
     const results: { page: string; runs: Result[] }[] = pages.map((page) => ({ page, runs: [] }));
     // Pages interleaved run by run, so a load spike on the shared machine does not hit one page's every run.
     for (let run = 1; run <= RUNS; run++) {
@@ -282,9 +333,9 @@ async function main() {
     const browser = first?.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "?";
     console.log(`\nLighthouse ${version}, mobile preset (simulated throttling), ${browser}; median of ${RUNS} runs\n`);
     console.log(
-      "| page | performance | accessibility | best practices | SEO | LCP ms | FCP ms | TBT ms | CLS | JS transferred kB |",
+      "| page | performance | accessibility | best practices | SEO | LCP ms | FCP ms | TBT ms | CLS | JS transferred kB | inline data kB |",
     );
-    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const { page, runs } of results) {
       const numeric = (id: string) => (lhr: Result) => lhr.audits[id]?.numericValue;
       const cells = [
@@ -295,11 +346,12 @@ async function main() {
         medianOf(runs, numeric("total-blocking-time")),
         medianOf(runs, numeric("cumulative-layout-shift"), 3),
         medianOf(runs, (lhr) => scriptBytes(lhr) / 1000, 1),
+        ((inline.get(page) ?? 0) / 1000).toFixed(1),
       ];
       console.log(`| ${cells.join(" | ")} |`);
     }
     console.log(
-      `| target | ≥ ${TARGETS.performance} | ${TARGETS.accessibility} | ${TARGETS["best-practices"]} | ${TARGETS.seo} | | | | | ≤ ${TARGETS.jsKb} (brotli) |`,
+      `| target | ≥ ${TARGETS.performance} | ${TARGETS.accessibility} | ${TARGETS["best-practices"]} | ${TARGETS.seo} | | | | | ≤ ${TARGETS.jsKb} on \`/\`, ≤ ${TARGETS.jsKbAnyPage} elsewhere (brotli) | ≤ ${TARGETS.inlineKb} on \`/\` |`,
     );
     console.log("\nPerformance per run:");
     for (const { page, runs } of results) {

@@ -16,6 +16,7 @@ import { respondWithError } from "./http/envelope.ts";
 import { isLoopbackClient } from "./http/local-peer.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders, securityHeadersFor, securityOptionsFor } from "./http/security-headers.ts";
+import { catalogFileRoutes } from "./i18n/catalog-files.ts";
 import { httpMetrics, metricsRoutes } from "./metrics/routes.ts";
 import { packExportRoutes } from "./packs/export-routes.ts";
 import { createPageCache } from "./pages/page-cache.ts";
@@ -104,6 +105,9 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/files", shareCardRoutes(app));
   // Stored files by name, each to whoever may see it: /files/:key.
   server.route("/files", storedFileRoutes(app));
+
+  // The catalogs, one content-named file per language (decision 0055), with or without a build.
+  server.route("/", catalogFileRoutes());
 
   if (options.clientAssetsDir) {
     const root = options.clientAssetsDir;

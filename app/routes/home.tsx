@@ -4,7 +4,7 @@ import { pageContext } from "../context.server.ts";
 import { CreatePanel } from "../features/create/create-panel.tsx";
 import { HomePricing } from "../features/pricing/home-pricing.tsx";
 import { pageMeta } from "../features/seo/page-meta.ts";
-import { StickerGrid } from "../features/stickers/sticker-card.tsx";
+import { StickerGrid, stickerCards } from "../features/stickers/sticker-card.tsx";
 import { listPrompts, listPublicStickers, listStyles, randomPrompts, tabQuery } from "../features/stickers/stickers.server.ts";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { languageOfPath } from "../i18n/language-of-path.ts";
@@ -30,8 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (result.status === "rejected") app.log.warn({ err: result.reason }, "home preload part failed");
   }
   const allStyles = value(styles)?.list ?? [];
+  const popularPage = value(popular);
   return {
-    popular: value(popular) ?? { list: [], total: 0 },
+    popular: { list: stickerCards(popularPage?.list ?? []), total: popularPage?.total ?? 0 },
     styles: allStyles,
     firstStyles: allStyles.slice(0, FIRST_STYLES),
     costs: { text: app.config.TEXT_GENERATION_COST, image: app.config.IMAGE_GENERATION_COST },

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { isAppError } from "#common/errors.ts";
-import type { Catalog } from "#common/i18n/catalogs.ts";
 import { isLanguage } from "#common/languages.ts";
 import { packSlug } from "#common/packs.ts";
 import { pageContext } from "../context.server.ts";
@@ -12,6 +11,7 @@ import { pageMeta } from "../features/seo/page-meta.ts";
 import { shareCardPath } from "../features/seo/share-cards.server.ts";
 import { createTranslator } from "../i18n/i18n.tsx";
 import { basePathOf, languageOfPath } from "../i18n/language-of-path.ts";
+import { rootCatalog } from "../i18n/meta.ts";
 import type { Route } from "./+types/pack";
 
 /**
@@ -52,8 +52,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const pack = loaderData?.pack;
   if (!pack) return [];
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { language?: string; messages?: Catalog } | undefined;
-  const { t } = createTranslator(root?.language && isLanguage(root.language) ? root.language : "en", root?.messages ?? {});
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { language?: string } | undefined;
+  const { t } = createTranslator(root?.language && isLanguage(root.language) ? root.language : "en", rootCatalog(matches) ?? {});
   return pageMeta({
     matches,
     location,

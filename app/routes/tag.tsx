@@ -3,10 +3,11 @@ import { pageContext } from "../context.server.ts";
 import { findSubjectTag } from "../features/search/search.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { Pagination } from "../features/stickers/pagination.tsx";
-import { StickerGrid } from "../features/stickers/sticker-card.tsx";
+import { StickerGrid, stickerCards } from "../features/stickers/sticker-card.tsx";
 import { listPublicStickers } from "../features/stickers/stickers.server.ts";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { languageOfPath } from "../i18n/language-of-path.ts";
+import { rootCatalog } from "../i18n/meta.ts";
 import { useLocalized } from "../i18n/use-localized.ts";
 import type { Route } from "./+types/tag";
 
@@ -27,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { tagId: tag.id, sortBy: "popular", page, size: LIST_PAGE_SIZE },
     app.config.PUBLIC_LIST_CACHE_SECONDS,
   );
-  return { tag: { slug: tag.slug, name: tag.name }, page, ...result };
+  return { tag: { slug: tag.slug, name: tag.name }, page, list: stickerCards(result.list), total: result.total };
 }
 
 /** A title starts with a capital where the script has them ("cat stickers" → "Cat stickers", "katze-Sticker" → "Katze-Sticker"). */
@@ -39,9 +40,9 @@ function capitalized(text: string, language: string): string {
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { tag, total, page } = loaderData;
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { messages?: Record<string, unknown> } | undefined;
-  const tagTexts = (root?.messages?.tag ?? {}) as Record<string, string>;
-  const language = (root as { language?: string } | undefined)?.language ?? "en";
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { language?: string } | undefined;
+  const tagTexts = (rootCatalog(matches)?.tag ?? {}) as Record<string, string>;
+  const language = root?.language ?? "en";
   const fill = (text: string | undefined, fallback: string) => (text ?? fallback).replaceAll("{{name}}", tag.name);
   return pageMeta({
     matches,

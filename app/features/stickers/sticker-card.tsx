@@ -35,7 +35,26 @@ const REVEAL =
  * they show on hover or keyboard focus with a mouse, and always on phones and touch screens; a
  * filled heart always shows.
  */
-function StickerCard({ sticker, index, eager, href }: { sticker: StickerListItem; index: number; eager: boolean; href: string }) {
+/** What a card shows; a page's list carries only this in its inline data (`stickerCards`). */
+export type StickerCardItem = Pick<
+  StickerListItem,
+  "stickerInstId" | "name" | "picId" | "thumbUrl" | "motion" | "visibility" | "favoriteCount"
+>;
+
+/** A list cut to what its cards show, for a page's route data (the API's lists stay whole). */
+export function stickerCards(list: StickerListItem[]): StickerCardItem[] {
+  return list.map(({ stickerInstId, name, picId, thumbUrl, motion, visibility, favoriteCount }) => ({
+    stickerInstId,
+    name,
+    picId,
+    thumbUrl,
+    motion,
+    favoriteCount,
+    ...(visibility === undefined ? {} : { visibility }),
+  }));
+}
+
+function StickerCard({ sticker, index, eager, href }: { sticker: StickerCardItem; index: number; eager: boolean; href: string }) {
   const { t } = useTranslation();
   return (
     <li className="group/card relative">
@@ -92,7 +111,7 @@ export function StickerGrid({
   eagerCount = 2,
   label,
 }: {
-  stickers: StickerListItem[];
+  stickers: StickerCardItem[];
   eagerCount?: number;
   label: string;
 }) {
