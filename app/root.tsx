@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { THEME_PRIMARY } from "#common/constants.ts";
+import type { Catalog } from "#common/i18n/catalogs.ts";
 import { APPLE_TOUCH_ICON, manifestPathOf } from "#common/installed-app.ts";
 import { type Language, RTL_LANGUAGES } from "#common/languages.ts";
 import type { Route } from "./+types/root";
@@ -28,7 +29,7 @@ import { useInstallableApp } from "./features/pwa/use-installable-app.ts";
 import { catalogAddressOf, catalogFor } from "./i18n/catalogs.server.ts";
 import { createTranslator, I18nProvider } from "./i18n/i18n.tsx";
 import { languageOfPath } from "./i18n/language-of-path.ts";
-import { catalogOf, keepCatalog, loadCatalog } from "./i18n/page-catalog.ts";
+import { catalogOf, keepCatalog, usePageCatalog } from "./i18n/page-catalog.ts";
 import { clockOffsetFrom, configureApiClient } from "./lib/api/client-state.ts";
 import { useNonce } from "./nonce.tsx";
 import stylesheet from "./styles.css?url";
@@ -73,13 +74,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     serverTime: Date.now(),
   };
   return data(state, sessionCookie ? { headers: { "Set-Cookie": sessionCookie } } : undefined);
-}
-
-/** In the browser, a page in another language renders once its catalog's file is loaded (decision 0055). */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const state = await serverLoader();
-  await loadCatalog(state.language, state.catalog);
-  return state;
 }
 
 /** The root's data is only fetched again when the language changes or after a write. */
@@ -127,6 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 interface InitialState {
   language: Language;
+  catalog: string;
   signingKey: string;
   release: string;
   user: { id: number } | null;
@@ -140,8 +135,8 @@ interface InitialState {
  */
 let shownTranslator: ReturnType<typeof createTranslator> | null = null;
 
-function useInitialState(data: InitialState | undefined) {
-  const i18n = useMemo(() => (data ? createTranslator(data.language, catalogOf(data.language) ?? {}) : null), [data]);
+function useInitialState(data: InitialState | undefined, catalog: Catalog | undefined) {
+  const i18n = useMemo(() => (data && catalog ? createTranslator(data.language, catalog) : null), [data, catalog]);
   if (i18n && typeof window !== "undefined") shownTranslator = i18n;
   if (data && typeof window !== "undefined") {
     configureApiClient({
@@ -160,7 +155,7 @@ function useInitialState(data: InitialState | undefined) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  const i18n = useInitialState(data);
+  const i18n = useInitialState(data, usePageCatalog(data.language, data.catalog));
   usePageViews();
   useWebVitals();
   useSessionSync();
@@ -175,7 +170,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const i18n = useInitialState(data);
+  // An error page never waits for a file: the catalog kept for its language, or the one last shown.
+  const i18n = useInitialState(data, data ? catalogOf(data.language) : undefined);
   const status = statusOfError(error);
   const offline = useOfflineError(error);
   useEffect(() => {

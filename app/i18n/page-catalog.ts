@@ -1,11 +1,12 @@
+import { use } from "react";
 import type { Catalog } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 
 /**
  * The catalogs this process has, by language (decision 0055). The page's route data names its catalog's
  * file instead of carrying it: the server keeps every language it renders, the browser loads its page's
- * language before it hydrates (entry.client.tsx) and another language before a page in it renders (the
- * root's clientLoader). A catalog never changes under its file's name.
+ * language before it hydrates (entry.client.tsx) and another language before a page in it renders
+ * (`usePageCatalog`). A catalog never changes under its file's name.
  */
 const kept = new Map<Language, Catalog>();
 const loading = new Map<string, Promise<Catalog>>();
@@ -34,4 +35,17 @@ export function loadCatalog(language: Language, address: string): Promise<Catalo
     loading.set(address, pending);
   }
   return pending;
+}
+
+/**
+ * The catalog of the page's language. In the browser, a language not loaded yet (switched without a
+ * reload) suspends the render until its file is in: the router keeps the page before on screen
+ * meanwhile. The root's data needs no loader of its own in the browser for it, so its revalidations
+ * stay one request with the page's.
+ */
+export function usePageCatalog(language: Language, address: string): Catalog {
+  const present = kept.get(language);
+  if (present) return present;
+  if (typeof window === "undefined") return {};
+  return use(loadCatalog(language, address));
 }

@@ -64,7 +64,7 @@ test.describe("public browsing (spec §2)", () => {
     expect(await page.locator('link[hreflang="ar"]').getAttribute("href")).toMatch(/\/ar\/sticker\//);
     // Its share card (decision 0050): a 1200×630 JPEG the page links for crawlers.
     const image = await page.locator('meta[property="og:image"]').getAttribute("content");
-    expect(image).toMatch(/^http:\/\/localhost:\d+\/files\/card\/sticker\/\w+\/[a-f0-9]{16}\.jpg$/);
+    expect(image).toMatch(/^http:\/\/localhost:\d+\/files\/card\/sticker\/[\w-]+\/[a-f0-9]{16}\.jpg$/);
     expect(await page.locator('meta[name="twitter:image"]').getAttribute("content")).toBe(image);
     expect(await page.locator('meta[property="og:image:width"]').getAttribute("content")).toBe("1200");
     expect(await page.locator('meta[property="og:image:height"]').getAttribute("content")).toBe("630");
