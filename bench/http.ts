@@ -27,6 +27,12 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3302);
 /** The target of the shared page cache: the visitor's home at >= 10% of raw node:http, p99 < 100 ms. */
 const HOME_SHARE_OF_RAW = 0.1;
 const HOME_P99_MS = 100;
+/** Issue 31's targets: the visitor's home at >= 20% of raw, the signed list call at >= 25% with p99 < 20 ms. */
+const HOME_SHARE_TARGET = 0.2;
+const SIGNED_LIST_SHARE_TARGET = 0.25;
+const SIGNED_LIST_P99_MS = 20;
+/** The first start's gallery (SEED_GALLERY_SIZE's default). */
+const SEED_GALLERY = 224;
 
 // autocannon keeps each answer's body as a string (`body += chunk`, a UTF-8 decode of every chunk) for
 // callbacks this bench does not use; decoding a brotli page's bytes cost the load generator more CPU
@@ -87,9 +93,16 @@ try {
     ["size", "24"],
   ];
   const signed = await signatureHeaders("GET", path, { search: new URLSearchParams(params), key: CLIENT_KEY, client: "bench/1" });
-  const check = await fetch(`http://127.0.0.1:${APP_PORT}${path}?${new URLSearchParams(params)}`, { headers: signed });
-  const body = (await check.json()) as { status: unknown; data: { total: number; list: { stickerInstId: string }[] } };
-  if (body.status !== 200 || body.data.total < 200) throw new Error(`list call answered ${JSON.stringify(body).slice(0, 300)}`);
+  type ListAnswer = { status: unknown; data: { total: number; list: { stickerInstId: string }[] } };
+  // The first start draws most of the gallery after it listens (decision 0049): measure once it is all there.
+  let body: ListAnswer;
+  for (let waited = 0; ; waited += 2) {
+    const check = await fetch(`http://127.0.0.1:${APP_PORT}${path}?${new URLSearchParams(params)}`, { headers: signed });
+    body = (await check.json()) as ListAnswer;
+    if (body.status === 200 && body.data.total >= SEED_GALLERY) break;
+    if (body.status !== 200 || waited > 300) throw new Error(`list call answered ${JSON.stringify(body).slice(0, 300)}`);
+    await sleep(2_000);
+  }
 
   const page = { "Accept-Encoding": "br", "Accept-Language": "en-US" };
   const rows = [
@@ -116,6 +129,12 @@ try {
   const met = home.rps >= raw.rps * HOME_SHARE_OF_RAW && home.p99 < HOME_P99_MS;
   console.log(
     `\nvisitor's home: ${((home.rps / raw.rps) * 100).toFixed(1)}% of raw, p99 ${home.p99} ms (target >= ${HOME_SHARE_OF_RAW * 100}%, < ${HOME_P99_MS} ms): ${met ? "met" : "NOT met"}`,
+  );
+  const list = rows.at(-1)!;
+  console.log(
+    `issue 31: visitor's home ${((home.rps / raw.rps) * 100).toFixed(1)}% of raw (target >= ${HOME_SHARE_TARGET * 100}%): ${home.rps >= raw.rps * HOME_SHARE_TARGET ? "met" : "NOT met"}; ` +
+      `signed list call ${((list.rps / raw.rps) * 100).toFixed(1)}% of raw, p99 ${list.p99} ms (target >= ${SIGNED_LIST_SHARE_TARGET * 100}%, < ${SIGNED_LIST_P99_MS} ms): ` +
+      `${list.rps >= raw.rps * SIGNED_LIST_SHARE_TARGET && list.p99 < SIGNED_LIST_P99_MS ? "met" : "NOT met"}`,
   );
 
   // Mixed anonymous reads, as a crawler or a crowd of visitors would send them.
