@@ -90,7 +90,7 @@ export function meta({ matches, error }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  // The document's own catalog: a later language's file is loaded by the root's clientLoader, not preloaded again.
+  // The document's own catalog: a later language's file is loaded by usePageCatalog, not preloaded again.
   const [documentCatalog] = useState(data?.catalog);
   return (
     <html lang={data?.language ?? "en"} dir={data?.dir ?? "ltr"} data-catalog={data?.catalog}>

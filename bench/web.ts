@@ -6,6 +6,7 @@ import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { CHROMIUM_FLAGS } from "#tests/support/chromium.ts";
+import { inlineHydrationData } from "#tests/support/hydration-data.ts";
 
 /**
  * `npm run bench:web`: Lighthouse 12 (default mobile preset, simulated throttling) on the system
@@ -109,27 +110,19 @@ async function waitReady(child: ChildProcess) {
   console.log(`server ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The first link to a `/<kind>/…` page on `from` (a pack on the packs tab, a tag on a sticker page). */
+/** The first link to a `/<kind>/…` page on `from` (a sticker on latest, a pack on the packs tab, a tag on a sticker page). */
 async function findPath(from: string, kind: string): Promise<string> {
   const response = await fetch(`${ORIGIN}${from}`, { signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new Error(`${from} answered ${response.status}`);
   const match = new RegExp(`href="(/${kind}/[^"]+)"`).exec(await response.text());
   if (!match?.[1]) throw new Error(`no href="/${kind}/..." link on ${from}`);
   return match[1].replaceAll("&amp;", "&");
 }
 
-/** The bytes of the hydration data a page carries inline (React Router's stream scripts). */
+/** The bytes of the hydration data a page carries inline. */
 async function inlineDataBytes(page: string): Promise<number> {
   const html = await (await fetch(`${ORIGIN}${page}`, { signal: AbortSignal.timeout(30_000) })).text();
-  const scripts = [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController[^<]*)<\/script>/g)];
-  return scripts.reduce((sum, match) => sum + Buffer.byteLength(match[1] ?? ""), 0);
-}
-
-async function findStickerPath(): Promise<string> {
-  const response = await fetch(`${ORIGIN}/stickers/latest`, { signal: AbortSignal.timeout(30_000) });
-  if (!response.ok) throw new Error(`/stickers/latest answered ${response.status}`);
-  const match = /href="(\/sticker\/[^"]+)"/.exec(await response.text());
-  if (!match?.[1]) throw new Error('no href="/sticker/..." link on /stickers/latest');
-  return match[1].replaceAll("&amp;", "&");
+  return Buffer.byteLength(inlineHydrationData(html));
 }
 
 async function audit(url: string): Promise<Result> {
@@ -300,14 +293,15 @@ async function main() {
     await waitReady(server);
     await withTimeout(drawn, READY_TIMEOUT_MS, "the first start's background drawing");
     console.log("first start's background drawing done");
+    const stickerPath = await findPath("/stickers/latest", "sticker");
     const pages = [
       "/",
       "/stickers/latest",
-      await findStickerPath(),
+      stickerPath,
       "/pricing",
       "/search?q=cat",
       await findPath("/packs", "pack"),
-      await findPath(`${await findStickerPath()}`, "tag"),
+      await findPath(stickerPath, "tag"),
     ];
     const inline = new Map<string, number>();
     for (const page of pages) inline.set(page, await inlineDataBytes(page));

@@ -1,6 +1,5 @@
 import { catalogs } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
-import { catalogAddressOf as addressOf } from "#server/i18n/catalog-files.ts";
 
 /** The catalog of one language, as the server hands it to the page. */
 export function catalogFor(language: Language) {
@@ -8,6 +7,4 @@ export function catalogFor(language: Language) {
 }
 
 /** The address of the catalog's file, which the browser loads (decision 0055). */
-export function catalogAddressOf(language: Language): string {
-  return addressOf(language);
-}
+export { catalogAddressOf } from "#server/i18n/catalog-files.ts";

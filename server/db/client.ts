@@ -44,7 +44,7 @@ export interface OpenDatabaseOptions {
   /**
    * A dumped PGlite data folder (`PGlite.dumpDataDir`) the in-memory database starts from instead of an
    * empty cluster; the migrations still run on it. Tests start every database from one migrated copy
-   * (tests/setup/pglite-template.ts) rather than making a cluster each time.
+   * (tests/support/migrated-templates.ts) rather than making a cluster each time.
    */
   pgliteStart?: Blob | undefined;
 }

@@ -3,6 +3,9 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { type Catalog, catalogs } from "#common/i18n/catalogs.ts";
 import { LANGUAGES, type Language } from "#common/languages.ts";
+import { PUBLIC_FILE_CACHE } from "../files/file-access.ts";
+import { type ContentEncoding, encodingFor } from "../http/envelope.ts";
+import { matchesEtag } from "../http/if-none-match.ts";
 
 /**
  * Each language's catalog as a file of its own (decision 0055), named after its content
@@ -15,10 +18,10 @@ interface CatalogFile {
   name: string;
   body: Buffer;
   etag: string;
-  compressed: { br?: Buffer; gzip?: Buffer };
+  /** Made once per process, at brotli's highest quality (API answers use a fast one). */
+  compressed: Partial<Record<ContentEncoding, Buffer>>;
 }
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
 const files = new Map<Language, CatalogFile>();
 
 function catalogFile(language: Language): CatalogFile {
@@ -37,13 +40,7 @@ export function catalogAddressOf(language: Language): string {
   return `/assets/${catalogFile(language).name}`;
 }
 
-function encodingFor(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  const accepted = (acceptEncoding ?? "").toLowerCase();
-  if (/\bbr\b/.test(accepted)) return "br";
-  return /\bgzip\b/.test(accepted) ? "gzip" : null;
-}
-
-function compressedBody(file: CatalogFile, encoding: "br" | "gzip"): Buffer {
+function compressedBody(file: CatalogFile, encoding: ContentEncoding): Buffer {
   file.compressed[encoding] ??=
     encoding === "br"
       ? brotliCompressSync(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
@@ -60,11 +57,11 @@ export function catalogFileRoutes(): Hono {
     if (!file) return next();
     const headers: Record<string, string> = {
       "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": IMMUTABLE,
+      "Cache-Control": PUBLIC_FILE_CACHE,
       ETag: file.etag,
       Vary: "Accept-Encoding",
     };
-    if (c.req.header("If-None-Match") === file.etag) return c.body(null, 304, headers);
+    if (matchesEtag(c.req.header("If-None-Match"), file.etag)) return c.body(null, 304, headers);
     const encoding = encodingFor(c.req.header("Accept-Encoding"));
     if (!encoding) return c.body(new Uint8Array(file.body), 200, headers);
     return c.body(new Uint8Array(compressedBody(file, encoding)), 200, { ...headers, "Content-Encoding": encoding });

@@ -1,13 +1,7 @@
 import en from "#common/i18n/locales/en.json" with { type: "json" };
 import fr from "#common/i18n/locales/fr.json" with { type: "json" };
+import { inlineHydrationData } from "#tests/support/hydration-data.ts";
 import { expect, test } from "./fixtures.ts";
-
-/** The hydration data a page carries inline (React Router's stream scripts). */
-function inlineData(html: string): string {
-  return [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext\.streamController[^<]*)<\/script>/g)]
-    .map((match) => match[1])
-    .join("");
-}
 
 test.describe("the page's catalog is a file of its own (decision 0055)", () => {
   test("the home page's data carries no catalog, at most 15 kB inline, and names its language's catalog file", async ({
@@ -21,7 +15,7 @@ test.describe("the page's catalog is a file of its own (decision 0055)", () => {
       const address = /<html[^>]* data-catalog="([^"]+)"/.exec(html)?.[1] ?? "";
       expect(address, path).toMatch(new RegExp(`^/assets/catalog-${language}-[0-9a-f]{12}\\.json$`));
       expect(html).toContain(`<link rel="preload" href="${address}" as="fetch" crossorigin="anonymous"/>`);
-      const data = inlineData(html);
+      const data = inlineHydrationData(html);
       expect(data.length, path).toBeGreaterThan(0);
       expect(Buffer.byteLength(data), path).toBeLessThanOrEqual(15_000);
       // Texts no part of the home page renders on the server (the pricing page's, an error's) are not sent with it.

@@ -26,8 +26,15 @@ async function filesUnder(folder: string): Promise<string[]> {
     .sort();
 }
 
-/** A hash of every migration file and of PGlite's version. */
-async function migrationsHash(): Promise<string> {
+let hashed: Promise<string> | undefined;
+
+/** A hash of every migration file and of PGlite's version, worked out once per process. */
+function migrationsHash(): Promise<string> {
+  hashed ??= hashMigrations();
+  return hashed;
+}
+
+async function hashMigrations(): Promise<string> {
   const hash = createHash("sha256");
   const pglite = JSON.parse(
     await readFile(new URL("../../node_modules/@electric-sql/pglite/package.json", import.meta.url), "utf8"),
