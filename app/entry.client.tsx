@@ -5,6 +5,7 @@ import { isLanguage } from "#common/languages.ts";
 import { installErrorReporting } from "./features/errors/report-error.ts";
 import { listenForInstallOffer } from "./features/pwa/install-offer.ts";
 import { loadCatalog } from "./i18n/page-catalog.ts";
+import { loadShownParts } from "./lib/page-parts.tsx";
 
 installErrorReporting();
 // The browser may offer the install before hydration; the offer is kept for its moment (decision 0045).
@@ -29,18 +30,19 @@ function afterFirstPaint(run: () => void) {
 
 /**
  * The page's catalog is a file of its own (decision 0055), asked for by the head's preload with the
- * modules. Without it (the connection dropped) the page cannot hydrate: it stays the server's HTML,
- * whose links work as plain navigations.
+ * modules, and the page parts its HTML shows are scripts of their own (decision 0056): both are in
+ * before the page hydrates. Without them (the connection dropped) the page cannot hydrate: it stays
+ * the server's HTML, whose links work as plain navigations.
  */
-function withPageCatalog(run: () => void) {
+function withPageFiles(run: () => void) {
   const root = document.documentElement;
   const address = root.dataset.catalog;
   const language = root.lang;
-  if (!address || !isLanguage(language)) return run();
-  loadCatalog(language, address).then(run, () => undefined);
+  const catalog = address && isLanguage(language) ? loadCatalog(language, address) : undefined;
+  Promise.all([catalog, loadShownParts()]).then(run, () => undefined);
 }
 
-withPageCatalog(() =>
+withPageFiles(() =>
   afterFirstPaint(() => {
     startTransition(() => {
       hydrateRoot(

@@ -7,6 +7,7 @@ import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { CHROMIUM_FLAGS } from "#tests/support/chromium.ts";
 import { inlineHydrationData } from "#tests/support/hydration-data.ts";
+import { firstStartDrawn } from "./first-start-drawn.ts";
 
 /**
  * `npm run bench:web`: Lighthouse 12 (default mobile preset, simulated throttling) on the system
@@ -58,27 +59,12 @@ function startServer(): ChildProcess {
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR,
-      // Info, for the line that says the first start drew its last stickers (`seedDrawn`).
+      // Info, for the line that says the first start drew its last stickers (`firstStartDrawn`).
       LOG_LEVEL: "info",
       PUBLIC_URL: `http://localhost:${PORT}`,
     },
     stdio: ["ignore", "pipe", "inherit"],
     detached: true,
-  });
-}
-
-/**
- * Resolves once the server's first start has drawn its background part (the photo packs and the older
- * gallery, decision 0049): measured meanwhile, the pages would share the machine with the generator.
- */
-function seedDrawn(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    let tail = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      const text = tail + chunk.toString("utf8");
-      if (text.includes("the rest of the gallery drawn")) resolve();
-      tail = text.slice(-100);
-    });
   });
 }
 
@@ -283,7 +269,7 @@ async function main() {
   });
   await rm(DATA_DIR, { recursive: true, force: true });
   server = startServer();
-  const drawn = seedDrawn(server);
+  const drawn = firstStartDrawn(server);
   const onSignal = () => {
     if (server) void stopServer(server).finally(() => process.exit(130));
   };

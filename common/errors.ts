@@ -115,31 +115,6 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** Success statuses of the envelope (spec §7: 200 or "OK"). */
-export type SuccessStatus = 200 | "OK";
-
-export interface SuccessEnvelope<T> {
-  status: SuccessStatus;
-  data: T;
-}
-
-export interface ErrorEnvelope {
-  status: ErrorCode;
-  data: null;
-  /** The translated message (spec §8 reads errMsg, errorMessage, msg or message). */
-  msg: string;
-  /** The catalog key of `msg`, so the page can translate it again. */
-  msgKey: string;
-  /** Field problems for INVALID_INPUT, as `path: message`. */
-  issues?: string[];
-}
-
-export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
-
-export function isSuccess<T>(envelope: Envelope<T>): envelope is SuccessEnvelope<T> {
-  return envelope.status === 200 || envelope.status === "OK";
-}
-
 /**
  * Codes a sticker task fails with that no call answers (docs/ARCHITECTURE.md, "Errors"): the
  * generator's and the image provider's failures, stored on the task and shown by its progress view

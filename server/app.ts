@@ -113,9 +113,18 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
     const root = options.clientAssetsDir;
     // Cache headers only on files actually served from disk: anything else (e.g. React Router's
     // `.data` navigation requests) passes through untouched.
+    // A content-named file never changes, so it is never revalidated: no Last-Modified, whose bytes
+    // each of a page's scripts would carry (issue 31's first-load budget counts them).
     server.use(
       "/assets/*",
-      serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE) }),
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", IMMUTABLE);
+          c.header("Last-Modified", undefined);
+        },
+      }),
     );
     // Other build files (favicon, robots.txt…): only paths that name a file reach the disk.
     const publicFile = serveStatic<AppEnv>({

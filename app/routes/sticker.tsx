@@ -1,5 +1,4 @@
 import { Link, redirect } from "react-router";
-import { EditStickerButton } from "#app/features/stickers/edit/edit-sticker-button.tsx";
 import { isAppError } from "#common/errors.ts";
 import { pageContext } from "../context.server.ts";
 import { userOfRequest } from "../features/auth/session.server.ts";
@@ -7,15 +6,16 @@ import { MovingImage } from "../features/motion/moving-image.tsx";
 import { subjectTagsOfStickerInst } from "../features/search/search.server.ts";
 import { pageMeta } from "../features/seo/page-meta.ts";
 import { shareCardPath } from "../features/seo/share-cards.server.ts";
-import { EditStickerLabels, StickerLabelRows } from "../features/stickers/labels/sticker-labels.tsx";
+import { StickerLabelRows } from "../features/stickers/labels/sticker-labels.tsx";
 import { RemixOf } from "../features/stickers/remix-of.tsx";
 import { StickerActions } from "../features/stickers/sticker-actions.tsx";
-import { StickerGrid, stickerPath } from "../features/stickers/sticker-card.tsx";
+import { StickerGrid } from "../features/stickers/sticker-card.tsx";
+import { stickerPath } from "../features/stickers/sticker-paths.ts";
 import { favoritedAmong, getSticker, recommendStickers } from "../features/stickers/stickers.server.ts";
-import { VisibilitySwitch } from "../features/stickers/visibility-switch.tsx";
 import { useTranslation } from "../i18n/i18n.tsx";
 import { basePathOf, languageOfPath } from "../i18n/language-of-path.ts";
 import { useLocalized } from "../i18n/use-localized.ts";
+import { PagePart } from "../lib/page-parts.tsx";
 import type { Route } from "./+types/sticker";
 
 /**
@@ -139,16 +139,19 @@ export default function StickerDetail({ loaderData }: Route.ComponentProps) {
             </div>
             <StickerLabelRows sticker={sticker} />
           </dl>
-          {sticker.mine ? (
-            <div className="flex flex-wrap gap-2">
-              <EditStickerButton sticker={sticker} />
-              <EditStickerLabels sticker={sticker} />
-            </div>
-          ) : null}
+          {sticker.mine ? <PagePart name="sticker-owner">{(owner) => <owner.OwnerTools sticker={sticker} />}</PagePart> : null}
           {/* Staff judge a sticker others cannot see on the desk; its public actions would be refused. */}
           {sticker.staffView ? null : <StickerActions sticker={sticker} favorited={favorited} />}
           {sticker.mine ? (
-            <VisibilitySwitch key={sticker.stickerInstId} stickerInstId={sticker.stickerInstId} initial={sticker.visibility} />
+            <PagePart name="sticker-owner">
+              {(owner) => (
+                <owner.VisibilitySwitch
+                  key={sticker.stickerInstId}
+                  stickerInstId={sticker.stickerInstId}
+                  initial={sticker.visibility}
+                />
+              )}
+            </PagePart>
           ) : null}
         </div>
       </div>

@@ -2,15 +2,8 @@ import { hash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import {
-  AppError,
-  type ErrorCode,
-  type ErrorEnvelope,
-  httpStatusOf,
-  isAppError,
-  isErrorCode,
-  messageKeyOf,
-} from "#common/errors.ts";
+import type { ErrorEnvelope } from "#common/envelope.ts";
+import { AppError, type ErrorCode, httpStatusOf, isAppError, isErrorCode, messageKeyOf } from "#common/errors.ts";
 import { translate } from "#common/i18n/catalogs.ts";
 import type { Language } from "#common/languages.ts";
 import type { AppEnv } from "./env.ts";

@@ -10,7 +10,7 @@ import { TASK_STATUS } from "#common/tasks.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { MakeItMove } from "../motion/make-it-move.tsx";
 import { MovingImage } from "../motion/moving-image.tsx";
-import { stickerPath } from "../stickers/sticker-card.tsx";
+import { stickerPath } from "../stickers/sticker-paths.ts";
 import { fetchTask, fetchTips, type Tip } from "./create-requests.ts";
 import { useEasedProgress } from "./eased-progress.ts";
 import { ShareStickerButton } from "./share-sticker-button.tsx";

@@ -7,7 +7,7 @@ import { api, type ClientCall } from "#app/lib/api/api.ts";
 import { ApiError, signedHeadersFor } from "#app/lib/api/client.ts";
 import { apiClientState } from "#app/lib/api/client-state.ts";
 import type { CallAnswer, CallDeclaration } from "#common/api/declare-call.ts";
-import { type Envelope, isSuccess } from "#common/errors.ts";
+import { type Envelope, isSuccess } from "#common/envelope.ts";
 import type { CreateRequest } from "./create-requests.ts";
 
 /** An upload that sends nothing for this long has stalled (mobile data drops without closing). */

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
+import { PagePart } from "#app/lib/page-parts.tsx";
 import { requestSignIn } from "../auth/sign-in-request.ts";
 import { useUser } from "../auth/use-user.ts";
-import { UserMenu } from "../auth/user-menu.tsx";
 import { SearchForm } from "../search/search-form.tsx";
 
 export function SiteHeader() {
@@ -29,7 +29,14 @@ export function SiteHeader() {
           <Link to={to("/packs")} className="hidden rounded-lg px-3 py-2 text-stone-700 hover:bg-stone-100 md:inline-block">
             {t("packs.tab.packs")}
           </Link>
-          {user ? <UserMenu user={user} /> : <Button onClick={() => requestSignIn("header")}>{t("app.signIn")}</Button>}
+          {/* A visitor's page does not carry the signed-in menu (decision 0056). */}
+          {user ? (
+            <PagePart name="user-menu" fallback={<span className="size-10 rounded-full bg-primary-dark" aria-hidden="true" />}>
+              {(part) => <part.UserMenu user={user} />}
+            </PagePart>
+          ) : (
+            <Button onClick={() => requestSignIn("header")}>{t("app.signIn")}</Button>
+          )}
         </nav>
       </div>
       {/* On a phone the box takes its own row under the bar (decision 0030). */}

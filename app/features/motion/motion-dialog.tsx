@@ -13,7 +13,7 @@ import type { MotionPreset } from "#common/motion.ts";
 import type { StickerListItem } from "#common/stickers.ts";
 import { TASK_STATUS } from "#common/tasks.ts";
 import { useEasedProgress } from "../create/eased-progress.ts";
-import { stickerPath } from "../stickers/sticker-card.tsx";
+import { stickerPath } from "../stickers/sticker-paths.ts";
 import { MotionOptionsState, MotionPrice, PresetChoices, PreviewImage, ShareChoice, useMotionOptions } from "./motion-choice.tsx";
 import { MOTION_DOWNLOADS, motionDownloadPath, motionPreviewUrl } from "./motion-files.ts";
 import { MovingImage } from "./moving-image.tsx";

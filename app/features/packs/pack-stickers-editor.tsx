@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
-import { useLocalized } from "#app/i18n/use-localized.ts";
 import { ApiError } from "#app/lib/api/client.ts";
 import { toastError } from "#app/lib/toast.ts";
 import type { PackDetail, PackSticker } from "#common/packs.ts";
-import { CARD_PALETTE } from "#common/stickers.ts";
-import { MovingImage } from "../motion/moving-image.tsx";
 import { Icon } from "../stickers/icons.tsx";
-import { stickerPath } from "../stickers/sticker-card.tsx";
 import { EmojiField } from "./emoji-field.tsx";
 import { moveItem, stepOfKey } from "./pack-path.ts";
 import { packRequests } from "./pack-requests.ts";
+import { StickerPicture } from "./pack-sticker-picture.tsx";
 
 /** After the last move, the new order is saved this long later, in one reorder call. */
 const SAVE_DELAY_MS = 600;
@@ -251,29 +247,6 @@ export function PackStickersEditor({
         {announcement}
       </p>
     </>
-  );
-}
-
-/** A sticker's picture in a pack, linking to its page; `alt` is its alt text (decision 0042), else its name. */
-export function StickerPicture({ sticker, index, alt }: { sticker: PackSticker; index: number; alt: string | undefined }) {
-  const { to } = useLocalized();
-  return (
-    <Link
-      to={to(stickerPath(sticker))}
-      className="block overflow-hidden rounded-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
-      style={{ backgroundColor: CARD_PALETTE[index % CARD_PALETTE.length] }}
-    >
-      <MovingImage
-        moving={sticker.motion?.thumbUrl ?? null}
-        src={sticker.thumbUrl}
-        alt={alt ?? sticker.name}
-        width={256}
-        height={256}
-        loading={index < 4 ? "eager" : "lazy"}
-        draggable={false}
-        className="aspect-square w-full p-2"
-      />
-    </Link>
   );
 }
 

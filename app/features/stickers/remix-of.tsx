@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
-import { stickerPath } from "./sticker-card.tsx";
+import { stickerPath } from "./sticker-paths.ts";
 
 /** Where the link goes in the sentence: each language puts the name where its grammar wants it. */
 const NAME_MARK = "\u0000name\u0000";

@@ -11,7 +11,7 @@ import { AddToPack } from "../packs/add-to-pack.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 import { DownloadIcon, ShareIcon, SparkIcon } from "./icons.tsx";
 import { ShareFileButton } from "./share-file-button.tsx";
-import { downloadPath, stickerPath } from "./sticker-card.tsx";
+import { downloadPath, stickerPath } from "./sticker-paths.ts";
 
 const actionClass =
   "inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 font-medium text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";

@@ -1,29 +1,13 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import { useLocalized } from "#app/i18n/use-localized.ts";
-import { CARD_PALETTE, type StickerListItem, stickerSlug } from "#common/stickers.ts";
+import { CARD_PALETTE, type StickerListItem } from "#common/stickers.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { useFavoriteStatus } from "../favorites/use-favorites.ts";
-import { motionDownloadPath } from "../motion/motion-files.ts";
 import { MovingImage } from "../motion/moving-image.tsx";
 import { DownloadIcon, LockIcon } from "./icons.tsx";
 import { CARD_IMAGE_SIZES, thumbSrcSet } from "./sticker-image.ts";
-
-/**
- * The watermarked download of a sticker (spec §9): its PNG, or a moving sticker's animated WebP
- * (decision 0041), served as an attachment named ai-sticker-{timestamp}.{png|webp}.
- */
-export function downloadPath(sticker: Pick<StickerListItem, "picId" | "motion">) {
-  return sticker.motion
-    ? motionDownloadPath(sticker.picId.id, sticker.motion.preset, "webp")
-    : `/files/download/${sticker.picId.id}`;
-}
-
-/** A sticker's page: /sticker/{instId}/{slug of its name}. */
-export function stickerPath(sticker: Pick<StickerListItem, "stickerInstId" | "name">) {
-  const slug = stickerSlug(sticker.name);
-  return `/sticker/${sticker.stickerInstId}${slug ? `/${slug}` : ""}`;
-}
+import { downloadPath, stickerPath } from "./sticker-paths.ts";
 
 /** With a mouse on a wide screen, a card's controls appear on hover or keyboard focus (spec §2: ≤ 768 px is mobile). */
 const REVEAL =

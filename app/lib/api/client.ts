@@ -1,5 +1,5 @@
 import { TIMEOUTS_MS } from "#common/constants.ts";
-import { type Envelope, type ErrorEnvelope, isSuccess } from "#common/errors.ts";
+import { type Envelope, type ErrorEnvelope, isSuccess } from "#common/envelope.ts";
 import { acceptLanguageOf } from "#common/languages.ts";
 import { API_VERSION, bodyParams, SIGNATURE_HEADERS, type SignedParam, signCall } from "#common/signature.ts";
 import { apiClientState, configureApiClient, serverNow } from "./client-state.ts";

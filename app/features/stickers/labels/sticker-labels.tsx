@@ -1,17 +1,10 @@
 /**
- * A sticker's emoji and keywords on its page (decision 0042), and for its owner the alt text, which of
- * them are automatic, and "Edit emoji and keywords" (the dialog loads with the first opening:
- * docs/ARCHITECTURE.md, "First-load budget"). Rows of the page's `<dl>`.
+ * A sticker's emoji and keywords on its page (decision 0042), and for its owner the alt text and which
+ * of them are automatic. Rows of the page's `<dl>`; the owner's "Edit emoji and keywords" is in
+ * `../sticker-owner.tsx`.
  */
-import { lazy } from "react";
-import { buttonClass } from "#app/components/ui/button.tsx";
-import { DialogButton } from "#app/features/auth/dialog-button.tsx";
 import { useTranslation } from "#app/i18n/i18n.tsx";
 import type { StickerDetail } from "#common/stickers.ts";
-import { Icon } from "../icons.tsx";
-
-const loadDialog = () => import("./sticker-labels-dialog.tsx");
-const StickerLabelsDialog = lazy(loadDialog);
 
 /** The labels' rows of the sticker page's details list. */
 export function StickerLabelRows({ sticker }: { sticker: StickerDetail }) {
@@ -68,23 +61,5 @@ export function StickerLabelRows({ sticker }: { sticker: StickerDetail }) {
         </div>
       ) : null}
     </>
-  );
-}
-
-/** The owner's "Edit emoji and keywords". */
-export function EditStickerLabels({ sticker }: { sticker: StickerDetail }) {
-  const { t } = useTranslation();
-  return (
-    <DialogButton
-      load={loadDialog}
-      className={buttonClass({ variant: "pill", size: "md-narrow" })}
-      dialog={(close) => <StickerLabelsDialog sticker={sticker} onClose={close} />}
-    >
-      <Icon>
-        <path d="M3 12V4h8l9 9-8 8-9-9Z" />
-        <circle cx="7.5" cy="8.5" r="1.5" />
-      </Icon>
-      {t("stickerLabels.edit")}
-    </DialogButton>
   );
 }
