@@ -117,7 +117,7 @@ export function PackView({ initial, altTexts }: { initial: PackDetail; altTexts:
                 motion: sticker.motion?.preset ?? null,
               }))}
               title={pack.name}
-              url={() => `${location.origin}${to(packPath(pack))}`}
+              url={() => new URL(to(packPath(pack)), location.origin).href}
               className={`${pillButton} gap-2`}
             >
               <ShareIcon />

@@ -71,7 +71,7 @@ export function StickerActions({ sticker, favorited }: { sticker: StickerDetail;
           <ShareFileButton
             stickers={[{ picId: sticker.picId.id, name: sticker.name, motion: sticker.motion?.preset ?? null }]}
             title={sticker.name}
-            url={() => `${location.origin}${to(stickerPath(sticker))}`}
+            url={() => new URL(to(stickerPath(sticker)), location.origin).href}
             className={actionClass}
           >
             <ShareIcon />
