@@ -11,7 +11,9 @@ import { firstStartDrawn } from "./first-start-drawn.ts";
  * `npm run bench`: requests/s and p99 latency of a raw node:http hello world, /healthz, the
  * server-rendered home page and the database-backed list call (GET /api/square/pageByTag, popular)
  * on PostgreSQL with the seeded gallery, over loopback, each bounded to DURATION seconds; visitors'
- * pages come from the shared page cache (decision 0021). Then a mixed run of anonymous reads (home,
+ * pages come from the shared page cache (decision 0021), fresh ones and the list's kept answers written
+ * before the router (decision 0057). The list call is measured uncompressed and as a browser asks for
+ * it (brotli offered); the app logs at `info`, as it does by default. Then a mixed run of anonymous reads (home,
  * two list pages, a detail page, /pricing, a signed list call) at MIXED_CONNECTIONS for MIXED_SECONDS,
  * which must answer every request with a 2xx, printing the app process's resident memory before and
  * after. Each server runs in its own process; the load comes from this one. Ports and the database
@@ -32,6 +34,8 @@ const HOME_P99_MS = 100;
 const HOME_SHARE_TARGET = 0.2;
 const SIGNED_LIST_SHARE_TARGET = 0.25;
 const SIGNED_LIST_P99_MS = 20;
+/** What a browser's fetch offers (Chromium): the page's own list calls ask with it. */
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 /** The first start's gallery (SEED_GALLERY_SIZE's default). */
 const SEED_GALLERY = 224;
 
@@ -122,9 +126,15 @@ try {
     await load("GET / (visitor's home, shared page cache)", `http://127.0.0.1:${APP_PORT}/`, page),
     await load("GET /stickers/latest/1 (visitor, shared page cache)", `http://127.0.0.1:${APP_PORT}/stickers/latest/1`, page),
     await load(
-      "GET /api/square/pageByTag popular (PostgreSQL, signed)",
+      "GET /api/square/pageByTag popular (PostgreSQL, signed, uncompressed)",
       `http://127.0.0.1:${APP_PORT}${path}?${new URLSearchParams(params)}`,
       signed,
+    ),
+    // As the page's fetch sends it: a browser always offers these encodings.
+    await load(
+      "GET /api/square/pageByTag popular (PostgreSQL, signed, as a browser asks)",
+      `http://127.0.0.1:${APP_PORT}${path}?${new URLSearchParams(params)}`,
+      { ...signed, "Accept-Encoding": BROWSER_ENCODINGS },
     ),
   ];
   const raw = rows[0]!;
@@ -141,11 +151,12 @@ try {
   console.log(
     `\nvisitor's home: ${((home.rps / raw.rps) * 100).toFixed(1)}% of raw, p99 ${home.p99} ms (target >= ${HOME_SHARE_OF_RAW * 100}%, < ${HOME_P99_MS} ms): ${met ? "met" : "NOT met"}`,
   );
-  const list = rows.at(-1)!;
+  const listMet = (list: { rps: number; p99: number }) =>
+    `${((list.rps / raw.rps) * 100).toFixed(1)}% of raw, p99 ${list.p99} ms (target >= ${SIGNED_LIST_SHARE_TARGET * 100}%, < ${SIGNED_LIST_P99_MS} ms): ` +
+    `${list.rps >= raw.rps * SIGNED_LIST_SHARE_TARGET && list.p99 < SIGNED_LIST_P99_MS ? "met" : "NOT met"}`;
   console.log(
     `issue 31: visitor's home ${((home.rps / raw.rps) * 100).toFixed(1)}% of raw (target >= ${HOME_SHARE_TARGET * 100}%): ${home.rps >= raw.rps * HOME_SHARE_TARGET ? "met" : "NOT met"}; ` +
-      `signed list call ${((list.rps / raw.rps) * 100).toFixed(1)}% of raw, p99 ${list.p99} ms (target >= ${SIGNED_LIST_SHARE_TARGET * 100}%, < ${SIGNED_LIST_P99_MS} ms): ` +
-      `${list.rps >= raw.rps * SIGNED_LIST_SHARE_TARGET && list.p99 < SIGNED_LIST_P99_MS ? "met" : "NOT met"}`,
+      `signed list call as a browser asks ${listMet(rows.at(-1)!)}; uncompressed ${listMet(rows.at(-2)!)}`,
   );
 
   // Mixed anonymous reads, as a crawler or a crowd of visitors would send them.
@@ -156,7 +167,11 @@ try {
     { method: "GET" as const, path: "/stickers/popular/2", headers: page },
     { method: "GET" as const, path: detail, headers: page },
     { method: "GET" as const, path: "/pricing", headers: page },
-    { method: "GET" as const, path: `${path}?${new URLSearchParams(params)}`, headers: signed },
+    {
+      method: "GET" as const,
+      path: `${path}?${new URLSearchParams(params)}`,
+      headers: { ...signed, "Accept-Encoding": BROWSER_ENCODINGS },
+    },
   ];
   const rssBefore = await residentMb(app.pid!);
   const mixed = await autocannon({

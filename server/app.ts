@@ -8,12 +8,13 @@ import { allCalls } from "./calls.ts";
 import type { AppContext } from "./context.ts";
 import { downloadRoutes } from "./downloads/routes.ts";
 import { storedFileRoutes } from "./files/routes.ts";
-import { createApiRouter } from "./http/api.ts";
+import { callsFromMemory, createApiRouter } from "./http/api.ts";
 import { socketPeerOf } from "./http/client-address.ts";
 import { compress } from "./http/compress.ts";
 import type { AppEnv } from "./http/env.ts";
 import { respondWithError } from "./http/envelope.ts";
 import { isLoopbackClient } from "./http/local-peer.ts";
+import { openMemoryLane } from "./http/memory-lane.ts";
 import { requestContext } from "./http/request-context.ts";
 import { securityHeaders, securityHeadersFor, securityOptionsFor } from "./http/security-headers.ts";
 import { catalogFileRoutes } from "./i18n/catalog-files.ts";
@@ -157,7 +158,8 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
   server.route("/", telegramWebhookRoutes(app));
   // The pages' Core Web Vitals, sent by beacon, which cannot sign an API call (decision 0054).
   server.route("/", vitalsRoutes(app));
-  server.route("/", createApiRouter(app, allCalls(app), { checkAnswers: options.checkAnswers ?? false }));
+  const calls = allCalls(app);
+  server.route("/", createApiRouter(app, calls, { checkAnswers: options.checkAnswers ?? false }));
 
   // Visitors' pages are rendered once and shared for PAGE_CACHE_SECONDS, their scripts allowed by hash (decision 0021).
   const pageCache = createPageCache(app, {
@@ -165,6 +167,13 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
     security,
     render: (request, context) => options.renderPage(request, { app, ...context }),
     compress: compressText,
+  });
+  // Fresh shared pages and public lists are written from memory before the router (decision 0057).
+  openMemoryLane(server, {
+    lookups: [pageCache.lookup, callsFromMemory(app, calls)],
+    isDraining: options.isDraining ?? (() => false),
+    log: app.log,
+    config: app.config,
   });
   server.all("*", pageCache.middleware, compressText, (c) =>
     options.renderPage(c.req.raw, {

@@ -10,3 +10,12 @@ export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Lo
     redact: ["req.headers.cookie", "req.headers.authorization", "*.token", "*.signingKey"],
   });
 }
+
+/**
+ * The logger of the one line each request leaves ("request": method, path without its query, status,
+ * time, client address, ids). None of those is a secret, so it skips the redaction every other line
+ * goes through, which was half the cost of logging a request.
+ */
+export function requestLines(log: Logger): Logger {
+  return log.child({}, { redact: [] });
+}

@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { AppContext } from "./context.ts";
 import type { AppEnv } from "./http/env.ts";
+import { withMemoryLane } from "./http/memory-lane.ts";
 import { securityOptionsFor, withSocketHeaders } from "./http/security-headers.ts";
 import { closeMotionPool } from "./motion/motion-pool.ts";
 import { closeRateLimits } from "./rate-limit.ts";
@@ -91,10 +92,10 @@ function connectionTracker() {
 
 /**
  * The Node request listener production (and `npm run dev`) serves: security headers and the request
- * id on Node's response, then the Hono app. Tests that check what goes over the wire listen with it.
+ * id on Node's response, then the answers kept in memory (decision 0057), then the Hono app. Tests that check what goes over the wire listen with it.
  */
 export function nodeListener(app: Pick<AppContext, "config">, server: Hono<AppEnv>, development = false) {
-  return withSocketHeaders(securityOptionsFor(app.config, development), getRequestListener(server.fetch));
+  return withSocketHeaders(securityOptionsFor(app.config, development), withMemoryLane(server, getRequestListener(server.fetch)));
 }
 
 /** Listens and wires SIGTERM/SIGINT to a graceful drain (decision 0020). */

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie } from "hono/cookie";
+import { parse as parseCookies } from "hono/utils/cookie";
 import type { z } from "zod";
 import { AppError } from "#common/errors.ts";
 import { bodyParams, queryParams, SIGNATURE_HEADERS, type SignedParam } from "#common/signature.ts";
@@ -11,7 +12,8 @@ import { resolveSession } from "../sessions/resolve-session.ts";
 import { renewSessionCookie, sessionCookieName } from "../sessions/session-cookie.ts";
 import type { Call, SignatureMode, StaffViewer } from "./define-call.ts";
 import type { AppEnv } from "./env.ts";
-import { okEnvelope, PreparedAnswer, respondWithError, sendJson, sendPrepared } from "./envelope.ts";
+import { okEnvelope, PreparedAnswer, preparedParts, respondWithError, sendJson, sendPrepared } from "./envelope.ts";
+import type { LaneLookup } from "./memory-lane.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { checkSignatureHeaders, verifySignedCall } from "./signature-guard.ts";
 
@@ -222,4 +224,43 @@ export function createApiRouter(app: AppContext, calls: readonly Call[], options
     throw new AppError(knownPaths.has(c.req.path) ? "METHOD_NOT_ALLOWED" : "API_NOT_FOUND");
   });
   return api;
+}
+
+/**
+ * The memory lane's lookup for the calls that keep a visitor's answer in memory (`fromMemory`,
+ * decision 0057): a GET of the call's own path, by a visitor (no session cookie, no Authorization, not
+ * signed with a session's key), whose signature, text and input pass the router's own checks. Anything
+ * else, and any check that fails, is the router's to answer, with its error envelope.
+ */
+export function callsFromMemory(app: AppContext, calls: readonly Call[]): LaneLookup {
+  const byPath = new Map<string, Call>(
+    calls.filter((call) => call.method === "GET" && call.fromMemory).map((call) => [call.path, call]),
+  );
+  const sessionCookie = sessionCookieName(app.config);
+  return (request) => {
+    const call = byPath.get(request.path);
+    if (!call?.fromMemory || request.method !== "GET" || request.header("authorization")) return null;
+    const cookie = request.header("cookie");
+    if (cookie && sessionCookie in parseCookies(cookie, sessionCookie)) return null;
+    if (request.header(SIGNATURE_HEADERS.key) === "session") return null;
+    const search = new URLSearchParams(request.query);
+    const raw = Object.fromEntries(search);
+    try {
+      verifySignedCall({
+        method: "GET",
+        path: request.path,
+        params: queryParams(search),
+        headers: { get: (name) => request.header(name) ?? null },
+        keys: signingKeysFor(call.signature ?? "caller", null, app.config),
+        maxSkewSeconds: app.config.SIGNATURE_MAX_SKEW_SECONDS,
+      });
+    } catch {
+      return null;
+    }
+    if (unstorableTextAt(raw, "") !== null) return null;
+    const parsed = call.input.safeParse(raw);
+    const answer = parsed.success ? call.fromMemory(parsed.data) : undefined;
+    if (!answer) return null;
+    return { ...preparedParts(answer, request.header("if-none-match"), request.header("accept-encoding")), route: call.path };
+  };
 }

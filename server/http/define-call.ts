@@ -34,12 +34,19 @@ type Answer<O extends z.ZodType> = Promise<z.output<O> | PreparedAnswer<z.output
 export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends CallAccess = CallAccess>
   extends CallDeclaration<I, O, A> {
   handle(args: CallArgs<z.output<I>, ViewerOf<A>>): Answer<O>;
+  /**
+   * A visitor's answer when this process has it in memory, else undefined (a public GET call whose
+   * answer is the same for every visitor): the memory lane writes it before the router (decision 0057).
+   * It must answer what `handle` would for a visitor with this input.
+   */
+  fromMemory?(input: z.output<I>): PreparedAnswer<z.output<O>> | undefined;
 }
 
 /** The server's side of a declaration: its handler, with the input and viewer types the declaration gives. */
 export function implementCall<I extends z.ZodType, O extends z.ZodType, A extends CallAccess>(
   declaration: CallDeclaration<I, O, A>,
   handle: (args: CallArgs<z.output<I>, ViewerOf<A>>) => Answer<O>,
+  options: { fromMemory?: (input: z.output<I>) => PreparedAnswer<z.output<O>> | undefined } = {},
 ): Call {
-  return { ...declaration, handle } as unknown as Call;
+  return { ...declaration, handle, ...options } as unknown as Call;
 }

@@ -120,13 +120,25 @@ export function sendJson(c: Context<AppEnv>, body: unknown, status: ContentfulSt
  * signature and access were checked, so a 304 never stands in for a refusal.
  */
 export function sendPrepared(c: Context<AppEnv>, answer: PreparedAnswer) {
+  const parts = preparedParts(answer, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+  return parts.status === 304 ? c.body(null, 304, parts.headers) : c.body(parts.body, 200, parts.headers);
+}
+
+/** `sendPrepared`'s answer as its status, headers and body (also written by the memory lane, decision 0057). */
+export function preparedParts(
+  answer: PreparedAnswer,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+):
+  | { status: 304; headers: Record<string, string>; body: null }
+  | { status: 200; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> } {
   const compressible = answer.text.length >= COMPRESS_FROM_BYTES;
   const headers: Record<string, string> = { ETag: answer.etag, "Cache-Control": "private, no-cache" };
   if (compressible) headers.Vary = "Accept-Encoding";
-  if (matchesEtag(c.req.header("if-none-match"), answer.etag)) return c.body(null, 304, headers);
+  if (matchesEtag(ifNoneMatch, answer.etag)) return { status: 304, headers, body: null };
   headers["Content-Type"] = "application/json";
-  const encoding = compressible ? encodingFor(c.req.header("accept-encoding")) : null;
-  if (!encoding) return c.body(answer.bytes, 200, headers);
+  const encoding = compressible ? encodingFor(acceptEncoding) : null;
+  if (!encoding) return { status: 200, headers, body: answer.bytes };
   headers["Content-Encoding"] = encoding;
-  return c.body(answer.encoded(encoding), 200, headers);
+  return { status: 200, headers, body: answer.encoded(encoding) };
 }

@@ -11,7 +11,11 @@ const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
  * came straight from this machine, over loopback or in process (tests), no proxy relayed it, and it
  * names this machine as its host (a page of another site rebound to 127.0.0.1 does not).
  */
-export function isDirectLocalRequest(peer: string | null, headers: Headers, host = headers.get("host") ?? ""): boolean {
+export function isDirectLocalRequest(
+  peer: string | null,
+  headers: Pick<Headers, "get" | "has">,
+  host = headers.get("host") ?? "",
+): boolean {
   if (FORWARDING_HEADERS.some((name) => headers.has(name))) return false;
   if (!LOCAL_HOST.test(host)) return false;
   if (peer === null) return true;

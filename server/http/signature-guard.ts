@@ -6,7 +6,7 @@ export interface SignatureCheck {
   method: string;
   path: string;
   params: SignedParam[];
-  headers: Headers;
+  headers: Pick<Headers, "get">;
   /** The keys the call may be signed with (its signature mode): one must match. */
   keys: readonly string[];
   maxSkewSeconds: number;

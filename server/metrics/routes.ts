@@ -23,11 +23,16 @@ export function httpMetrics(): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } finally {
-      const labels = { method: methodLabel(c.req.method), route: routePath(c) || "unmatched", status: String(c.res.status) };
-      httpRequests.inc(labels);
-      httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
+      countRequest(c.req.method, routePath(c) || "unmatched", c.res.status, (performance.now() - started) / 1000);
     }
   };
+}
+
+/** One answered request in the request metrics (also for answers the memory lane writes, decision 0057). */
+export function countRequest(method: string, route: string, status: number, seconds: number): void {
+  const labels = { method: methodLabel(method), route, status: String(status) };
+  httpRequests.inc(labels);
+  httpRequestDuration.observe(labels, seconds);
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

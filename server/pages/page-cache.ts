@@ -8,6 +8,7 @@ import { LANGUAGE_COOKIE } from "#common/site.ts";
 import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { matchesEtag } from "../http/if-none-match.ts";
+import type { LaneAnswer, LaneRequest } from "../http/memory-lane.ts";
 import { newNonce, type SecurityHeaderOptions, sharedPagePolicy } from "../http/security-headers.ts";
 import { idsOfChange, onPagesChanged, type PagesChange } from "./page-changes.ts";
 
@@ -316,15 +317,15 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     return result;
   }
 
-  function answer(
+  /** A kept page's answer to one request: a 304 when the reader has it, else its body in their encoding. */
+  function answerParts(
     entry: Entry,
     outcome: PageCacheOutcome,
-    method: string,
     ifNoneMatch: string | undefined,
     acceptEncoding: string,
-  ) {
+  ): { status: 200 | 304; headers: Record<string, string>; body: Buffer | null } {
     if (matchesEtag(ifNoneMatch, entry.etag)) {
-      return new Response(null, {
+      return {
         status: 304,
         headers: {
           ETag: entry.etag,
@@ -335,12 +336,72 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
           Vary: entry.headers.Vary ?? "",
           [PAGE_CACHE_HEADER]: outcome,
         },
-      });
+        body: null,
+      };
     }
     const encoding: Encoding = /\bbr\b/.test(acceptEncoding) ? "br" : /\bgzip\b/.test(acceptEncoding) ? "gzip" : "identity";
     const body = entry[encoding];
     const headers = outcome === "hit" ? entry.hits[encoding] : headersOf(entry.headers, encoding, body, outcome);
-    return new Response(method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+    return { status: 200, headers, body };
+  }
+
+  function answer(
+    entry: Entry,
+    outcome: PageCacheOutcome,
+    method: string,
+    ifNoneMatch: string | undefined,
+    acceptEncoding: string,
+  ) {
+    const { status, headers, body } = answerParts(entry, outcome, ifNoneMatch, acceptEncoding);
+    return new Response(method === "HEAD" || !body ? null : (body as Uint8Array<ArrayBuffer>), { status, headers });
+  }
+
+  /**
+   * Where a request's page is kept, or null when it is not a visitor's shared page: only GET and HEAD,
+   * no session cookie or Authorization, not the router's data or manifest, not a page that is never
+   * shared, and one whose language the address or the visitor's cookie and Accept-Language settle.
+   */
+  function sharedKeyOf(request: {
+    method: string;
+    path: string;
+    /** The query after "?", "" if none. */
+    query: string;
+    cookie: string | undefined;
+    authorization: string | undefined;
+    acceptLanguage: string | undefined;
+    localStandIns: boolean;
+  }): { key: string; language: Language; search: string } | null {
+    const { method, path } = request;
+    if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD") || request.authorization) return null;
+    const cookies = request.cookie ? parse(request.cookie) : {};
+    if (SESSION_COOKIES.some((name) => name in cookies)) return null;
+    if (path.endsWith(".data") || path.endsWith(ROUTE_MANIFEST) || NEVER_SHARED.test(path)) return null;
+    const language = renderedLanguage(path, cookies, request.acceptLanguage ?? null);
+    if (!language) return null;
+    const search = request.query ? sharedSearch(request.query) : "";
+    return { key: `${request.localStandIns ? "local" : "remote"} ${language} ${path}${search}`, language, search };
+  }
+
+  /**
+   * A fresh kept page for a request the memory lane reads off the socket (decision 0057), or null for
+   * the middleware: the same key, and only a fresh hit (a stale or missing page is renewed there).
+   */
+  function lookup(request: LaneRequest): LaneAnswer | null {
+    const shared = sharedKeyOf({
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      cookie: request.header("cookie"),
+      authorization: request.header("authorization"),
+      acceptLanguage: request.header("accept-language"),
+      localStandIns: request.localStandIns,
+    });
+    const found = shared ? entries.get(shared.key) : undefined;
+    if (!shared || !found || Date.now() - found.storedAt >= ttlMs) return null;
+    entries.delete(shared.key);
+    entries.set(shared.key, found);
+    const parts = answerParts(found, "hit", request.header("if-none-match"), request.header("accept-encoding") ?? "");
+    return { ...parts, route: "*" };
   }
 
   const claimed = new WeakSet<Response>();
@@ -349,29 +410,25 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const method = c.req.method;
-    const cookieHeader = c.req.header("Cookie");
-    const cookies = cookieHeader ? parse(cookieHeader) : {};
     const path = c.req.path;
-    const language =
-      ttlMs > 0 &&
-      (method === "GET" || method === "HEAD") &&
-      !c.req.header("Authorization") &&
-      !SESSION_COOKIES.some((name) => name in cookies) &&
-      !path.endsWith(".data") &&
-      !path.endsWith(ROUTE_MANIFEST) &&
-      !NEVER_SHARED.test(path)
-        ? renderedLanguage(path, cookies, c.req.header("Accept-Language") ?? null)
-        : null;
-    if (!language) {
+    const requestUrl = c.req.url;
+    const query = requestUrl.indexOf("?");
+    const localStandIns = c.var.localStandIns;
+    const shared = sharedKeyOf({
+      method,
+      path,
+      query: query < 0 ? "" : requestUrl.slice(query + 1),
+      cookie: c.req.header("Cookie"),
+      authorization: c.req.header("Authorization"),
+      acceptLanguage: c.req.header("Accept-Language"),
+      localStandIns,
+    });
+    if (!shared) {
       await next();
       markPrivate(c.res);
       return;
     }
-    const requestUrl = c.req.url;
-    const query = requestUrl.indexOf("?");
-    const search = query < 0 ? "" : sharedSearch(requestUrl.slice(query + 1));
-    const localStandIns = c.var.localStandIns;
-    const key = `${localStandIns ? "local" : "remote"} ${language} ${path}${search}`;
+    const { key, language, search } = shared;
     const ifNoneMatch = c.req.header("If-None-Match");
     const acceptEncoding = c.req.header("Accept-Encoding") ?? "";
     // An unprefixed page is English only for visitors whose cookie or Accept-Language say so.
@@ -424,6 +481,7 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
 
   return {
     middleware,
+    lookup,
     /** Drops the entries of this process that show what left the public pages (all of them by default). */
     forget,
     stop: stopListening,

@@ -7,7 +7,7 @@ import { stickerEditCalls } from "./edit/calls.ts";
 import { getSticker } from "./get-sticker.ts";
 import { stickerLabelCalls } from "./labels/calls.ts";
 import { listByPics, pageMyStickers, setStickerVisibility } from "./own-stickers.ts";
-import { publicListAnswer } from "./public-list-cache.ts";
+import { keptPublicList, publicListAnswer } from "./public-list-cache.ts";
 import { recommendStickers } from "./recommend-stickers.ts";
 
 /** Public browsing of stickers (spec §2 lists and detail, §7), and the owner's visibility and labels. */
@@ -20,7 +20,9 @@ export function stickerCalls(app: AppContext) {
   });
 
   return [
-    implementCall(declared.pageByTag, ({ input }) => publicListAnswer(db, input, app.config.PUBLIC_LIST_CACHE_SECONDS)),
+    implementCall(declared.pageByTag, ({ input }) => publicListAnswer(db, input, app.config.PUBLIC_LIST_CACHE_SECONDS), {
+      fromMemory: (input) => keptPublicList(db, input),
+    }),
     implementCall(declared.get, ({ input, viewer, c }) =>
       getSticker(db, { stickerInstId: input.stickerInstId, viewerId: viewer?.userId ?? null, language: c.var.language }),
     ),

@@ -7,6 +7,8 @@ import { type ListQuery, listStickersByTag } from "./list-stickers-by-tag.ts";
 interface Entry {
   expires: number;
   answer: Promise<PreparedAnswer<StickerPage>>;
+  /** The answer, once its query has answered. */
+  ready?: PreparedAnswer<StickerPage>;
   /** The stickers the page holds, once its query has answered. */
   shows?: Set<string>;
 }
@@ -29,7 +31,7 @@ export function publicListAnswer(db: Db, query: ListQuery, ttlSeconds: number): 
     cache = new Map();
     byDatabase.set(db, cache);
   }
-  const key = `${query.tagId}:${query.sortBy ?? ""}:${query.page}:${query.size}`;
+  const key = keyOf(query);
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.expires > now) return hit.answer;
@@ -38,7 +40,8 @@ export function publicListAnswer(db: Db, query: ListQuery, ttlSeconds: number): 
     expires: now + ttlSeconds * 1000,
     answer: listStickersByTag(db, query).then((page) => {
       entry.shows = new Set(page.list.map((item) => item.stickerInstId));
-      return new PreparedAnswer(page);
+      entry.ready = new PreparedAnswer(page);
+      return entry.ready;
     }),
   };
   cache.set(key, entry);
@@ -46,6 +49,14 @@ export function publicListAnswer(db: Db, query: ListQuery, ttlSeconds: number): 
     if (cache.get(key) === entry) cache.delete(key);
   });
   return entry.answer;
+}
+
+const keyOf = (query: ListQuery) => `${query.tagId}:${query.sortBy ?? ""}:${query.page}:${query.size}`;
+
+/** A page of a public list this process has ready and fresh, without asking (the memory lane, decision 0057). */
+export function keptPublicList(db: Db, query: ListQuery): PreparedAnswer<StickerPage> | undefined {
+  const entry = byDatabase.get(db)?.get(keyOf(query));
+  return entry && entry.expires > Date.now() ? entry.ready : undefined;
 }
 
 /** One page of a public list for the server-rendered pages, through the same cache. */
