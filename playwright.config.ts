@@ -20,6 +20,13 @@ const mail = {
   MAIL_FROM: "Sticker Studio <no-reply@localhost>",
   EMAIL_LINK_CLIENT_LIMIT: "1000",
 };
+// The same for the pages' background calls: a full run's pages send more page views, vitals reports and
+// prompt readings a minute from 127.0.0.1 than one person could (the limits are covered by the API tests).
+const backgroundCalls = {
+  EVENT_RATE_LIMIT_PER_MINUTE: "10000",
+  VITALS_RATE_LIMIT_PER_MINUTE: "10000",
+  PROMPT_READINGS_PER_MINUTE: "10000",
+};
 const dataDir = process.env.E2E_DATA_DIR ?? `./data/e2e-${process.pid}`;
 
 // Debian's Chromium (installed by .ci/run): Playwright cannot download its own browsers here.
@@ -97,6 +104,7 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${PORT}`,
         ...google,
         ...mail,
+        ...backgroundCalls,
         // "Add to Telegram" through the run's Telegram stand-in (tests/e2e/telegram-stand-in.ts).
         ...TELEGRAM_ENV,
       },
@@ -117,6 +125,7 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${STRIPE_APP_PORT}`,
         SEED_GALLERY_SIZE: "0",
         ...mail,
+        ...backgroundCalls,
         ...STRIPE_ENV,
       },
     },
@@ -139,6 +148,7 @@ export default defineConfig({
               PUBLIC_URL: `http://localhost:${POSTGRES_PORT}`,
               ...google,
               ...mail,
+              ...backgroundCalls,
             },
           },
         ]

@@ -115,7 +115,7 @@ export function createServerApp(app: AppContext, options: ServerAppOptions) {
     // Cache headers only on files actually served from disk: anything else (e.g. React Router's
     // `.data` navigation requests) passes through untouched.
     // A content-named file never changes, so it is never revalidated: no Last-Modified, whose bytes
-    // each of a page's scripts would carry (issue 31's first-load budget counts them).
+    // each of a page's scripts would carry (docs/ARCHITECTURE.md, "First-load budget", counts them).
     server.use(
       "/assets/*",
       serveStatic({

@@ -69,6 +69,14 @@ const envSchema = z.object({
    * the signature's 5 minutes (decision 0021).
    */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /**
+   * What one client address may send per minute of the page's own background calls (RATE_LIMITED past
+   * it): analytics events, Web Vitals reports (one per page view, decision 0054), and prompt readings
+   * (the create panel asks once per pause in typing).
+   */
+  EVENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  VITALS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  PROMPT_READINGS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Downloads and messenger exports one client may ask for per minute (RATE_LIMITED past it). */
   DOWNLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Pack exports one signed-in user may ask for per minute, from any address (RATE_LIMITED past it). */

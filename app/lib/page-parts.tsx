@@ -1,9 +1,9 @@
 import { type ReactNode, Suspense, use } from "react";
 
 /**
- * Parts of a page that only some viewers see — an owner's controls on a pack's or a sticker's page, the signed-in
- * header's menu — each a script of its own,
- * so a visitor's first load does not carry them (issue 31's first-load budget; decision 0056).
+ * Parts of a page that only some viewers see — an owner's controls on a pack's or a sticker's page, the
+ * signed-in header's menu — each a script of its own, so a visitor's first load does not carry them
+ * (docs/ARCHITECTURE.md, "First-load budget"; decision 0056).
  *
  * A part shown in the server's HTML leaves a `[data-part]` mark beside it, and the browser loads every
  * marked part before it hydrates (`loadShownParts`, entry.client.tsx): the part then hydrates with the

@@ -119,7 +119,7 @@ export const taskCalls = {
     method: "POST",
     path: "/api/aitask/understandPrompt",
     summary:
-      "What the offline generator will draw for a prompt, in the caller's language, without making or charging anything: the subjects (emoji and name), and the subject's words it cannot draw, which a pack of moods writes as each sticker's caption. The prompt's rules apply as on submit (PROMPT_EMPTY, PROMPT_TOO_LONG, PROMPT_BLOCKED); READINGS_PER_MINUTE per client address (RATE_LIMITED). With a hosted images API the answer is empty.",
+      "What the offline generator will draw for a prompt, in the caller's language, without making or charging anything: the subjects (emoji and name), and the subject's words it cannot draw, which a pack of moods writes as each sticker's caption. The prompt's rules apply as on submit (PROMPT_EMPTY, PROMPT_TOO_LONG, PROMPT_BLOCKED); PROMPT_READINGS_PER_MINUTE (60 by default) per client address (RATE_LIMITED). With a hosted images API the answer is empty.",
     tag: "tasks",
     access: "public",
     input: z.object({

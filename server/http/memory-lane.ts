@@ -98,11 +98,14 @@ export function withMemoryLane(
     const started = performance.now();
     const request = lane.isDraining() ? null : laneRequestOf(req, lane.config);
     let answer: LaneAnswer | null = null;
-    if (request) {
-      for (const lookup of lane.lookups) {
-        answer = lookup(request);
+    try {
+      for (const lookup of request ? lane.lookups : []) {
+        answer = request ? lookup(request) : null;
         if (answer) break;
       }
+    } catch {
+      // A lookup that cannot read the request (a header it did not expect) leaves it to the app.
+      answer = null;
     }
     if (!request || !answer) return next(req, res);
     const headers =

@@ -8,13 +8,17 @@ import { createRateLimit } from "../rate-limit.ts";
 import { decodePoolOf } from "../uploads/decode-pool.ts";
 import { readUpload, uploadLimitsOf } from "../uploads/read-upload.ts";
 import { findUploadTask } from "./find-upload-task.ts";
-import { READINGS_PER_MINUTE, readPromptFor } from "./read-prompt.ts";
+import { readPromptFor } from "./read-prompt.ts";
 import { checkAffordable, costOf, submitImageTask, submitOncePerUpload, submitTextTask } from "./submit-task.ts";
 import { getTask, todayGenDetail } from "./task-view.ts";
 
 /** Creating stickers (spec §7 aitask calls). */
 export function taskCalls(app: AppContext) {
-  const readings = createRateLimit(app.config, { name: "prompt-reading", points: READINGS_PER_MINUTE, durationSeconds: 60 });
+  const readings = createRateLimit(app.config, {
+    name: "prompt-reading",
+    points: app.config.PROMPT_READINGS_PER_MINUTE,
+    durationSeconds: 60,
+  });
   return [
     implementCall(declared.fromText, ({ input, viewer, c }) =>
       submitTextTask(app, viewer.userId, { ...input, locale: c.var.language }),

@@ -106,7 +106,8 @@ describe("reading prompts is rate-limited per client", () => {
   });
 
   it("answers empty with a hosted or stand-in generator, and RATE_LIMITED past the minute's readings", async () => {
-    const { READINGS_PER_MINUTE } = await import("./read-prompt.ts");
+    const READINGS_PER_MINUTE = t.app.config.PROMPT_READINGS_PER_MINUTE;
+    expect(READINGS_PER_MINUTE).toBe(60);
     const first = await callApi(t, "POST", PATH, { body: { prompt: "a cat" } });
     expect(first.body.data).toEqual({ subjects: [], undrawn: null, captioned: false });
     for (let i = 1; i < READINGS_PER_MINUTE; i++) await callApi(t, "POST", PATH, { body: { prompt: "a cat" } });

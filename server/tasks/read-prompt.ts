@@ -11,8 +11,6 @@ import type { AppContext } from "../context.ts";
 import { type PromptPlanner, startPromptPlanner } from "../generation/index.ts";
 import { checkPrompt } from "./prompt-rules.ts";
 
-/** Readings one client address may ask for per minute: the panel asks once per pause in typing. */
-export const READINGS_PER_MINUTE = 60;
 /** The first reading builds the lexicon (a few seconds); a reading is otherwise well under a millisecond. */
 const PLANNER_TIMEOUT_MS = 20_000;
 /** A planner nobody asked for this long ends, giving its memory back. */

@@ -8,7 +8,11 @@ import { recordEvent } from "./record-event.ts";
 
 /** Analytics and error reports from the pages (app/features/errors/README.md). */
 export function telemetryCalls(app: AppContext) {
-  const eventLimit = createRateLimit(app.config, { name: "event", points: 120, durationSeconds: 60 });
+  const eventLimit = createRateLimit(app.config, {
+    name: "event",
+    points: app.config.EVENT_RATE_LIMIT_PER_MINUTE,
+    durationSeconds: 60,
+  });
   const errorLimit = createRateLimit(app.config, { name: "client-error", points: 20, durationSeconds: 60 });
 
   return [

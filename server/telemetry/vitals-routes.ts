@@ -22,13 +22,15 @@ import { recordVitals, vitalsReport } from "./record-vitals.ts";
 /** A report is a route id, a width and three numbers: about 100 bytes. */
 export const VITALS_BODY_MAX_BYTES = 1024;
 
-/** Reports one client address may send a minute: one per page view, far more views than a person makes. */
-export const VITALS_RATE_LIMIT_PER_MINUTE = 60;
-
 /** Mount with `server.route("/", vitalsRoutes(app))`, before the pages' catch-all. */
 export function vitalsRoutes(app: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const limit = createRateLimit(app.config, { name: "vitals", points: VITALS_RATE_LIMIT_PER_MINUTE, durationSeconds: 60 });
+  // One report per page view: the default (60) is far more views a minute than a person makes.
+  const limit = createRateLimit(app.config, {
+    name: "vitals",
+    points: app.config.VITALS_RATE_LIMIT_PER_MINUTE,
+    durationSeconds: 60,
+  });
   routes.onError((error, c) => respondWithError(c, error));
 
   routes.post(
