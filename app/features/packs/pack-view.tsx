@@ -104,30 +104,33 @@ export function PackView({ initial, altTexts }: { initial: PackDetail; altTexts:
           {pack.mine ? (
             <PagePart name="pack-owner">{(owner) => <owner.OwnerControls pack={pack} onPack={setPack} />}</PagePart>
           ) : null}
-          {/* Anyone but its owner may report a pack (decision 0035); staff judge it on the desk. */}
-          {pack.mine || pack.staffView ? null : (
-            <ReportButton target={{ kind: "pack", packId: pack.packId }} className={pillButton} />
-          )}
-          {/* Its first stickers' files to the share sheet, with the pack's address (decision 0046). */}
-          {pack.staffView || pack.stickers.length === 0 ? null : (
-            <ShareFileButton
-              stickers={pack.stickers.slice(0, PACK_SHARE_MAX_FILES).map((sticker) => ({
-                picId: sticker.picId.id,
-                name: sticker.name,
-                motion: sticker.motion?.preset ?? null,
-              }))}
-              title={pack.name}
-              url={() => new URL(to(packPath(pack)), location.origin).href}
-              className={`${pillButton} gap-2`}
-            >
-              <ShareIcon />
-              {t("share.sharePack")}
-            </ShareFileButton>
-          )}
-          {/* Any pack one may see can be made to move, into a new pack of one's own (decision 0041). */}
-          {pack.staffView || !pack.stickers[0] ? null : (
-            <MakePackMove packId={pack.packId} picId={pack.stickers[0].picId.id} className={pillButton} />
-          )}
+          {/* The pack's actions in one row that wraps, their buttons aligned. */}
+          <div className="flex flex-wrap gap-2">
+            {/* Anyone but its owner may report a pack (decision 0035); staff judge it on the desk. */}
+            {pack.mine || pack.staffView ? null : (
+              <ReportButton target={{ kind: "pack", packId: pack.packId }} className={pillButton} />
+            )}
+            {/* Its first stickers' files to the share sheet, with the pack's address (decision 0046). */}
+            {pack.staffView || pack.stickers.length === 0 ? null : (
+              <ShareFileButton
+                stickers={pack.stickers.slice(0, PACK_SHARE_MAX_FILES).map((sticker) => ({
+                  picId: sticker.picId.id,
+                  name: sticker.name,
+                  motion: sticker.motion?.preset ?? null,
+                }))}
+                title={pack.name}
+                url={() => new URL(to(packPath(pack)), location.origin).href}
+                className={`${pillButton} gap-2`}
+              >
+                <ShareIcon />
+                {t("share.sharePack")}
+              </ShareFileButton>
+            )}
+            {/* Any pack one may see can be made to move, into a new pack of one's own (decision 0041). */}
+            {pack.staffView || !pack.stickers[0] ? null : (
+              <MakePackMove packId={pack.packId} picId={pack.stickers[0].picId.id} className={pillButton} />
+            )}
+          </div>
         </div>
       </header>
 
