@@ -74,7 +74,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         // A shared photo past its hour answers 404, which the create panel handles (decision 0046); the
         // message may come before its response event, so it is known by its address.
         if (message.text().startsWith("Failed to load resource") && /\/files\/shared\//.test(message.location().url)) return;
-        errors.push(message.text());
+        // The address says which file failed: Chromium's text alone does not.
+        errors.push(`${message.text()} (${message.location().url})`);
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       waitingForHydration(page);
