@@ -9,7 +9,7 @@ import type { AppContext } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 import { matchesEtag } from "../http/if-none-match.ts";
 import type { LaneAnswer, LaneRequest } from "../http/memory-lane.ts";
-import { newNonce, type SecurityHeaderOptions, sharedPagePolicy } from "../http/security-headers.ts";
+import { answerKindOf, newNonce, type SecurityHeaderOptions, sharedPagePolicy } from "../http/security-headers.ts";
 import { idsOfChange, onPagesChanged, type PagesChange } from "./page-changes.ts";
 
 const brotli = promisify(brotliCompress);
@@ -396,6 +396,8 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
    * the middleware: the same key, and only a fresh hit (a stale or missing page is renewed there).
    */
   function lookup(request: LaneRequest): LaneAnswer | null {
+    // A call, a file or a service answer is never a page: no key to work out.
+    if (answerKindOf(request.path) !== "page") return null;
     const shared = sharedKeyOf({
       method: request.method,
       path: request.path,
