@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Hono } from "hono";
 import type { Config } from "../config.ts";
-import { type Logger, requestLogger } from "../log.ts";
+import { type Logger, requestLines } from "../log.ts";
 import { countRequest } from "../metrics/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { isDirectLocalRequest } from "./local-peer.ts";
@@ -24,6 +24,7 @@ export interface LaneRequest {
   /** The path as the request gave it, and its query without the "?" ("" if none). */
   path: string;
   query: string;
+  headers: IncomingMessage["headers"];
   /** The request's headers behind the web `Headers` reads the app's checks use. */
   header(name: string): string | undefined;
   /** The payments sandbox's pages may answer it (local mode, direct loopback; decision 0012). */
@@ -72,6 +73,7 @@ function laneRequestOf(req: IncomingMessage, config: Lane["config"]): LaneReques
     method,
     path,
     query: mark < 0 ? "" : url.slice(mark + 1),
+    headers,
     header,
     localStandIns: config.localMode && isDirectLocalRequest(req.socket?.remoteAddress ?? null, view),
   };
@@ -91,11 +93,20 @@ export function withMemoryLane(
 ): (req: IncomingMessage, res: ServerResponse) => unknown {
   const lane = lanes.get(server);
   if (!lane) return next;
-  const logRequest = requestLogger(lane.log);
+  const lines = requestLines(lane.log);
   return (req, res) => {
     const started = performance.now();
     const request = lane.isDraining() ? null : laneRequestOf(req, lane.config);
-    const answer = request ? answerOf(lane.lookups, request) : null;
+    let answer: LaneAnswer | null = null;
+    try {
+      for (const lookup of request ? lane.lookups : []) {
+        answer = request ? lookup(request) : null;
+        if (answer) break;
+      }
+    } catch {
+      // A lookup that cannot read the request (a header it did not expect) leaves it to the app.
+      answer = null;
+    }
     if (!request || !answer) return next(req, res);
     const headers =
       answer.body === null ? answer.headers : { ...answer.headers, "Content-Length": String(answer.body.byteLength) };
@@ -104,27 +115,16 @@ export function withMemoryLane(
     const ms = performance.now() - started;
     countRequest(request.method, answer.route, answer.status, ms / 1000);
     const prepared = req as PreparedIncoming;
-    logRequest({
+    const client =
+      clientAddressFrom(req.socket?.remoteAddress ?? null, request.header("x-forwarded-for"), lane.config.TRUST_PROXY) ?? "local";
+    const line = {
       reqId: prepared.requestId,
       method: request.method,
       path: request.path,
       status: answer.status,
-      ms,
-      client:
-        clientAddressFrom(req.socket?.remoteAddress ?? null, request.header("x-forwarded-for"), lane.config.TRUST_PROXY) ??
-        "local",
-      givenReqId: prepared.givenRequestId,
-    });
+      ms: Math.round(ms * 10) / 10,
+      client,
+    };
+    lines.info(prepared.givenRequestId ? { ...line, givenReqId: prepared.givenRequestId } : line, "request");
   };
-}
-
-/** The first lookup's answer, or null; a lookup that cannot read the request (a header it did not expect) leaves it to the app. */
-function answerOf(lookups: readonly LaneLookup[], request: LaneRequest): LaneAnswer | null {
-  try {
-    for (const lookup of lookups) {
-      const answer = lookup(request);
-      if (answer) return answer;
-    }
-  } catch {}
-  return null;
 }

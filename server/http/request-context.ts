@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { languageFromAcceptLanguage } from "#common/languages.ts";
 import type { Config } from "../config.ts";
-import { type Logger, requestLogger } from "../log.ts";
+import { type Logger, requestLines } from "../log.ts";
 import { socketPeerOf } from "./client-address.ts";
 import type { AppEnv } from "./env.ts";
 import { isDirectLocalRequest } from "./local-peer.ts";
@@ -14,7 +14,7 @@ import { clientAddressFrom } from "./trust-proxy.ts";
  * (X-Forwarded-For believed only through TRUST_PROXY's proxies; decision 0012).
  */
 export function requestContext(log: Logger, config: Pick<Config, "TRUST_PROXY" | "localMode">): MiddlewareHandler<AppEnv> {
-  const logRequest = requestLogger(log);
+  const lines = requestLines(log);
   // `c.get` rather than `c.var`: Hono's `var` copies every variable into a new object on each read.
   return async (c, next) => {
     const incoming = (c.env as { incoming?: PreparedIncoming } | undefined)?.incoming;
@@ -38,14 +38,9 @@ export function requestContext(log: Logger, config: Pick<Config, "TRUST_PROXY" |
     await next();
     // On a socket the header is already on Node's response (withSocketHeaders).
     if (!incoming?.requestId) c.res.headers.set("X-Request-Id", requestId);
-    logRequest({
-      reqId: requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: performance.now() - started,
-      client: clientAddress,
-      givenReqId: givenRequestId,
-    });
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const line = { reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms, client: clientAddress };
+    // What the caller (or a proxy in front) called this request, to match its own records: never our id.
+    lines.info(givenRequestId === null ? line : { ...line, givenReqId: givenRequestId }, "request");
   };
 }

@@ -382,15 +382,6 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     return { key: `${request.localStandIns ? "local" : "remote"} ${language} ${path}${search}`, language, search };
   }
 
-  /** The fresh entry of `key`, moved to the end of the eviction order (a hit goes out last). */
-  function freshEntry(key: string, now: number): Entry | undefined {
-    const found = entries.get(key);
-    if (!found || now - found.storedAt >= ttlMs) return undefined;
-    entries.delete(key);
-    entries.set(key, found);
-    return found;
-  }
-
   /**
    * A fresh kept page for a request the memory lane reads off the socket (decision 0057), or null for
    * the middleware: the same key, and only a fresh hit (a stale or missing page is renewed there).
@@ -407,8 +398,10 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
       acceptLanguage: request.header("accept-language"),
       localStandIns: request.localStandIns,
     });
-    const found = shared ? freshEntry(shared.key, Date.now()) : undefined;
-    if (!found) return null;
+    const found = shared ? entries.get(shared.key) : undefined;
+    if (!shared || !found || Date.now() - found.storedAt >= ttlMs) return null;
+    entries.delete(shared.key);
+    entries.set(shared.key, found);
     const parts = answerParts(found, "hit", request.header("if-none-match"), request.header("accept-encoding") ?? "");
     return { ...parts, route: "*" };
   }
@@ -447,9 +440,12 @@ export function createPageCache(app: Pick<AppContext, "config" | "log" | "databa
     const pathStart = requestUrl.indexOf("/", requestUrl.indexOf("//") + 2);
     const url = `${origin}${requestUrl.slice(pathStart, query < 0 ? undefined : query)}${search}`;
     const now = Date.now();
-    const fresh = freshEntry(key, now);
-    if (fresh) return answer(fresh, "hit", method, ifNoneMatch, acceptEncoding);
     const found = entries.get(key);
+    if (found && now - found.storedAt < ttlMs) {
+      entries.delete(key);
+      entries.set(key, found);
+      return answer(found, "hit", method, ifNoneMatch, acceptEncoding);
+    }
     if (found && now - found.storedAt < ttlMs + staleMs) {
       if (!filling.has(key)) {
         fill(key, url, vary, render, { requestId: c.var.requestId, localStandIns }).then(
